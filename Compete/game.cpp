@@ -1,0 +1,104 @@
+#include "game.h"
+
+namespace c4 {
+namespace {
+
+int code_for(Side side, int a_code, int b_code) { return side == kA ? a_code : b_code; }
+const char* name(Side side) { return side == kA ? "A" : "B"; }
+
+}  // namespace
+
+Side credited_side(int code) {
+  switch (code) {
+    case kAWins: case kBRuntimeError: case kBIllegalMove: case kBTimeout: return kA;
+    case kBWins: case kARuntimeError: case kAIllegalMove: case kATimeout: return kB;
+    default: return kEmpty;
+  }
+}
+
+bool counts_for_nobody(int code) { return code < 0; }
+
+std::string describe_result(int code) {
+  switch (code) {
+    case kTie: return "tie";
+    case kAWins: return "A - won";
+    case kBWins: return "B - won";
+    case kARuntimeError: return "A - bug occurred";
+    case kBRuntimeError: return "B - bug occurred";
+    case kAIllegalMove: return "A - illegal move";
+    case kBIllegalMove: return "B - illegal move";
+    case kATimeout: return "A - timed out";
+    case kBTimeout: return "B - timed out";
+    case kALoadError: return "A - cannot be loaded";
+    case kBLoadError: return "B - cannot be loaded";
+    case kAMissingSymbol: return "A - lacks getPoint or clearPoint";
+    case kBMissingSymbol: return "B - lacks getPoint or clearPoint";
+  }
+  return "unknown result " + std::to_string(code);
+}
+
+GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b) {
+  GameResult result;
+  Board board(setup.M, setup.N, setup.noX, setup.noY);
+  SandboxedPlayer players[3];
+  const PlayerConfig* configs[3] = {nullptr, &a, &b};
+
+  for (Side side : {kA, kB}) {
+    std::string message;
+    judge::LoadStatus status = players[side].start(*configs[side], &message);
+    if (status != judge::LoadStatus::kOk) {
+      result.code = status == judge::LoadStatus::kMissingSymbol ? code_for(side, kAMissingSymbol, kBMissingSymbol)
+                                                                 : code_for(side, kALoadError, kBLoadError);
+      result.reason = std::string(name(side)) + ": " + message;
+      result.picture = board.picture();
+      for (SandboxedPlayer& p : players) p.stop();
+      return result;
+    }
+  }
+
+  Side mover = setup.first;
+  int last_x[3] = {-1, -1, -1}, last_y[3] = {-1, -1, -1};  // each side's previous move
+  for (;;) {
+    Side other = opponent(mover);
+    Answer answer = players[mover].get_point(board, mover, last_x[other], last_y[other]);
+    (mover == kA ? result.time_us_a : result.time_us_b) += answer.wall_us;
+    if (answer.kind == Answer::kTimedOut) {
+      result.code = code_for(mover, kATimeout, kBTimeout);
+      result.reason = std::string(name(mover)) + " timed out: " + answer.detail;
+      break;
+    }
+    if (answer.kind == Answer::kCrashed) {
+      result.code = code_for(mover, kARuntimeError, kBRuntimeError);
+      result.reason = std::string(name(mover)) + " crashed " + answer.detail;
+      break;
+    }
+    std::string illegal = answer.kind == Answer::kNullPoint ? "getPoint returned a null Point"
+                                                            : board.illegal_reason(answer.x, answer.y);
+    if (!illegal.empty()) {
+      result.code = code_for(mover, kAIllegalMove, kBIllegalMove);
+      result.reason = std::string(name(mover)) + " made an illegal move: " + illegal;
+      break;
+    }
+    board.play(answer.x, answer.y, mover);
+    result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us});
+    last_x[mover] = answer.x;
+    last_y[mover] = answer.y;
+    if (board.wins_at(answer.x, answer.y)) {
+      result.code = code_for(mover, kAWins, kBWins);
+      result.reason = std::string(name(mover)) + " connected four with (" + std::to_string(answer.x) + ", " +
+                      std::to_string(answer.y) + ")";
+      break;
+    }
+    if (board.full()) {
+      result.code = kTie;
+      result.reason = "the board is full";
+      break;
+    }
+    mover = other;
+  }
+  for (SandboxedPlayer& p : players) p.stop();
+  result.picture = board.picture();
+  return result;
+}
+
+}  // namespace c4

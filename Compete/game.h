@@ -1,0 +1,58 @@
+// One ConnectFour game between two sandboxed plugins, refereed move by move.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "board.h"
+#include "player.h"
+
+namespace c4 {
+
+// The original judge's result codes.
+enum ResultCode : int {
+  kTie = 0,
+  kAWins = 1,
+  kBWins = 2,
+  kARuntimeError = 3,
+  kAIllegalMove = 4,
+  kBRuntimeError = 5,
+  kBIllegalMove = 6,
+  kATimeout = 7,
+  kBTimeout = 8,
+  kALoadError = -1,
+  kBLoadError = -2,
+  kAMissingSymbol = -3,
+  kBMissingSymbol = -4,
+};
+
+// Which side the result counts for in the Stat ratios: kA, kB, or kEmpty for
+// a tie; load errors count for neither (counts_for_nobody).
+Side credited_side(int code);
+bool counts_for_nobody(int code);
+// "A - won", "B - timed out", "tie", ...
+std::string describe_result(int code);
+
+struct GameSetup {
+  int M = 0, N = 0, noX = 0, noY = 0;
+  uint64_t seed = 0;  // the round's seed, recorded
+  Side first = kA;    // who moves first
+};
+
+struct MoveRecord {
+  Side side;
+  int x, y;
+  int64_t wall_us;
+};
+
+struct GameResult {
+  int code = kTie;
+  int64_t time_us_a = 0, time_us_b = 0;  // each side's total thinking time
+  std::vector<MoveRecord> moves;
+  std::string reason;   // why the game ended, in words
+  std::string picture;  // the final board
+};
+
+GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b);
+
+}  // namespace c4

@@ -1,0 +1,91 @@
+#include "atomic_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+namespace judge {
+namespace {
+
+std::string folder_of(const std::string& path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  if (slash == 0) return "/";
+  return path.substr(0, slash);
+}
+
+bool write_all(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+std::string system_error(const std::string& what, const std::string& path) {
+  return what + " '" + path + "': " + std::strerror(errno);
+}
+
+}  // namespace
+
+bool write_file_atomically(const std::string& path, const std::string& content, std::string* error) {
+  static std::atomic<unsigned> counter{0};
+  std::string temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    if (error) *error = system_error("cannot create", temp);
+    return false;
+  }
+  bool ok = write_all(fd, content.data(), content.size());
+  if (!ok && error) *error = system_error("cannot write", temp);
+  if (::close(fd) != 0 && ok) {
+    ok = false;
+    if (error) *error = system_error("cannot close", temp);
+  }
+  if (ok && ::rename(temp.c_str(), path.c_str()) != 0) {
+    ok = false;
+    if (error) *error = system_error("cannot rename onto", path);
+  }
+  if (!ok) ::unlink(temp.c_str());
+  return ok;
+}
+
+bool append_line(const std::string& path, const std::string& line, std::string* error) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    if (error) *error = system_error("cannot open", path);
+    return false;
+  }
+  std::string text = line + "\n";
+  bool ok = write_all(fd, text.data(), text.size());
+  if (!ok && error) *error = system_error("cannot write", path);
+  ::close(fd);
+  return ok;
+}
+
+bool path_is_writable(const std::string& path, std::string* error) {
+  if (path.empty() || path.back() == '/') {
+    if (error) *error = "'" + path + "' is not a file name";
+    return false;
+  }
+  std::string folder = folder_of(path);
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+    if (error) *error = system_error("cannot write into folder", folder);
+    return false;
+  }
+  if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) {
+    if (error) *error = system_error("cannot write", path);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace judge

@@ -1,0 +1,20 @@
+// Result files that are never half-written: the new content goes to a temporary
+// file beside the target and replaces it with rename(2), so a reader (or an
+// interrupted judge) sees either the old file or the new one, never a mix.
+#pragma once
+#include <string>
+
+namespace judge {
+
+// Replaces `path` by `content`. On failure returns false and sets *error to a
+// message naming the path and the system's reason; the old file is untouched.
+bool write_file_atomically(const std::string& path, const std::string& content, std::string* error);
+
+// Appends one line (a '\n' is added) to `path` with a single write(2) on an
+// O_APPEND descriptor, so concurrent appends never interleave within a line.
+bool append_line(const std::string& path, const std::string& line, std::string* error);
+
+// True if a file can be created or replaced at `path` (its folder exists and is writable).
+bool path_is_writable(const std::string& path, std::string* error);
+
+}  // namespace judge

@@ -1,0 +1,15 @@
+// Small helpers for judges' command lines: strict number parsing.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace judge {
+
+// Parses all of `text` as a decimal integer within [min, max].
+bool parse_int(const std::string& text, long long min, long long max, long long* out);
+// Parses all of `text` as an unsigned 64-bit decimal integer.
+bool parse_u64(const std::string& text, uint64_t* out);
+// A fresh seed from the operating system.
+uint64_t random_seed();
+
+}  // namespace judge

@@ -1,0 +1,37 @@
+// A minimal JSON writer for one-line records (JSON Lines): objects, arrays,
+// strings, numbers. Keys are emitted in call order; nothing is validated.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace judge {
+
+class JsonWriter {
+ public:
+  JsonWriter& begin_object() { separate(); out_ += '{'; first_ = true; return *this; }
+  JsonWriter& end_object() { out_ += '}'; first_ = false; return *this; }
+  JsonWriter& begin_array() { separate(); out_ += '['; first_ = true; return *this; }
+  JsonWriter& end_array() { out_ += ']'; first_ = false; return *this; }
+  JsonWriter& key(const std::string& k) { separate(); quote(k); out_ += ':'; first_ = true; return *this; }
+  JsonWriter& value(const std::string& s) { separate(); quote(s); return *this; }
+  JsonWriter& value(const char* s) { return value(std::string(s)); }
+  JsonWriter& value(int64_t v) { separate(); out_ += std::to_string(v); return *this; }
+  JsonWriter& value(int v) { return value(static_cast<int64_t>(v)); }
+  JsonWriter& value(uint64_t v) { separate(); out_ += std::to_string(v); return *this; }
+  JsonWriter& value(double v);
+  JsonWriter& value(bool v) { separate(); out_ += v ? "true" : "false"; return *this; }
+  template <class T>
+  JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
+  const std::string& str() const { return out_; }
+
+ private:
+  void separate() {
+    if (!first_) out_ += ',';
+    first_ = false;
+  }
+  void quote(const std::string& s);
+  std::string out_;
+  bool first_ = true;
+};
+
+}  // namespace judge

@@ -1,0 +1,297 @@
+#include "sandbox.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+extern char** environ;
+
+namespace judge {
+namespace {
+
+// A child that failed before exec reports it with this exit code.
+constexpr int kExecFailed = 127;
+
+void ignore_sigpipe_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+}
+
+// The environment the child gets: the judge's, with options.env set on top.
+std::vector<std::string> child_environment(const SpawnOptions& options) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    std::string entry(*e);
+    bool replaced = false;
+    for (const auto& kv : options.env)
+      if (entry.compare(0, kv.first.size() + 1, kv.first + "=") == 0) replaced = true;
+    if (!replaced) env.push_back(entry);
+  }
+  for (const auto& kv : options.env) env.push_back(kv.first + "=" + kv.second);
+  return env;
+}
+
+// Runs in the forked child: only async-signal-safe calls until exec.
+[[noreturn]] void become_child(const SpawnOptions& options, char* const* argv, char* const* envp,
+                               int request_read, int reply_write, int output_fd) {
+  ::setpgid(0, 0);
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // Move the channel out of the way first so dup2 onto 3/4 cannot clobber it.
+  if (options.channel) {
+    request_read = ::fcntl(request_read, F_DUPFD, 10);
+    reply_write = ::fcntl(reply_write, F_DUPFD, 10);
+  }
+  int null_fd = ::open("/dev/null", O_RDWR);
+  if (null_fd < 0) ::_exit(kExecFailed);
+  ::dup2(null_fd, 0);
+  ::dup2(output_fd >= 0 ? output_fd : null_fd, 1);
+  ::dup2(output_fd >= 0 ? output_fd : null_fd, 2);
+  if (options.channel) {
+    if (::dup2(request_read, channel::kRequestFd) < 0) ::_exit(kExecFailed);
+    if (::dup2(reply_write, channel::kReplyFd) < 0) ::_exit(kExecFailed);
+  }
+  int keep = options.channel ? 5 : 3;
+  if (::syscall(SYS_close_range, keep, ~0U, 0) != 0)
+    for (int fd = keep; fd < 4096; ++fd) ::close(fd);
+
+  struct rlimit no_core = {0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  if (options.memory_limit_bytes > 0) {
+    struct rlimit mem = {static_cast<rlim_t>(options.memory_limit_bytes),
+                         static_cast<rlim_t>(options.memory_limit_bytes)};
+    ::setrlimit(RLIMIT_AS, &mem);
+  }
+  if (options.file_size_limit_bytes > 0) {
+    struct rlimit fsize = {static_cast<rlim_t>(options.file_size_limit_bytes),
+                           static_cast<rlim_t>(options.file_size_limit_bytes)};
+    ::setrlimit(RLIMIT_FSIZE, &fsize);
+  }
+  if (!options.workdir.empty() && ::chdir(options.workdir.c_str()) != 0) ::_exit(kExecFailed);
+  ::signal(SIGPIPE, SIG_DFL);
+  ::execve(argv[0], argv, envp);
+  ::_exit(kExecFailed);
+}
+
+}  // namespace
+
+std::string ExitStatus::describe() const {
+  switch (kind) {
+    case kRunning: return "still running";
+    case kExited: return "exited with code " + std::to_string(code);
+    case kSignaled: return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+  }
+  return "unknown";
+}
+
+Process::~Process() { kill(); }
+
+bool Process::start(const SpawnOptions& options, std::string* error) {
+  ignore_sigpipe_once();
+  if (options.argv.empty()) {
+    if (error) *error = "no program to run";
+    return false;
+  }
+  std::vector<std::string> env_strings = child_environment(options);
+  std::vector<char*> argv, envp;
+  for (const auto& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  for (const auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
+  envp.push_back(nullptr);
+
+  int request[2] = {-1, -1}, reply[2] = {-1, -1};
+  if (options.channel && (::pipe2(request, O_CLOEXEC) != 0 || ::pipe2(reply, O_CLOEXEC) != 0)) {
+    if (error) *error = std::string("cannot create pipes: ") + std::strerror(errno);
+    for (int fd : {request[0], request[1], reply[0], reply[1]})
+      if (fd >= 0) ::close(fd);
+    return false;
+  }
+  int output_fd = -1;
+  if (!options.output_path.empty()) {
+    output_fd = ::open(options.output_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (output_fd < 0) {
+      if (error) *error = "cannot open output file '" + options.output_path + "': " + std::strerror(errno);
+      for (int fd : {request[0], request[1], reply[0], reply[1]})
+        if (fd >= 0) ::close(fd);
+      return false;
+    }
+  }
+
+  pid_t pid = ::fork();
+  if (pid == 0) become_child(options, argv.data(), envp.data(), request[0], reply[1], output_fd);
+  int fork_errno = errno;
+  if (output_fd >= 0) ::close(output_fd);
+  if (options.channel) {
+    ::close(request[0]);
+    ::close(reply[1]);
+  }
+  if (pid < 0) {
+    if (error) *error = std::string("cannot fork: ") + std::strerror(fork_errno);
+    if (options.channel) {
+      ::close(request[1]);
+      ::close(reply[0]);
+    }
+    return false;
+  }
+  ::setpgid(pid, pid);  // also done by the child; whichever runs first wins the race
+  pid_ = pid;
+  reaped_ = false;
+  status_ = ExitStatus();
+  to_child_ = options.channel ? request[1] : -1;
+  from_child_ = options.channel ? reply[0] : -1;
+  pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid, 0));
+  return true;
+}
+
+bool Process::send(const void* data, size_t size) {
+  if (to_child_ < 0) return false;
+  const char* p = static_cast<const char*>(data);
+  while (size > 0) {
+    ssize_t n = ::write(to_child_, p, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+IoResult Process::receive(void* data, size_t size, Deadline deadline) {
+  if (from_child_ < 0) return IoResult::kClosed;
+  char* p = static_cast<char*>(data);
+  while (size > 0) {
+    struct pollfd pfd = {from_child_, POLLIN, 0};
+    int ready = ::poll(&pfd, 1, deadline.poll_timeout_ms());
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      return IoResult::kClosed;
+    }
+    if (ready == 0) return IoResult::kTimeout;
+    ssize_t n = ::read(from_child_, p, size);
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return IoResult::kClosed;
+    }
+    if (n == 0) return IoResult::kClosed;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return IoResult::kOk;
+}
+
+bool Process::reap(bool block, ExitStatus* status) {
+  if (pid_ <= 0) return false;
+  if (!reaped_) {
+    int raw = 0;
+    struct rusage usage;
+    std::memset(&usage, 0, sizeof usage);
+    pid_t r;
+    do {
+      r = ::wait4(pid_, &raw, block ? 0 : WNOHANG, &usage);
+    } while (r < 0 && errno == EINTR);
+    if (r == 0) return false;
+    reaped_ = true;
+    if (r == pid_) {
+      if (WIFEXITED(raw)) {
+        status_.kind = ExitStatus::kExited;
+        status_.code = WEXITSTATUS(raw);
+      } else if (WIFSIGNALED(raw)) {
+        status_.kind = ExitStatus::kSignaled;
+        status_.signal = WTERMSIG(raw);
+      }
+      status_.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
+                            usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+    }
+    // Grandchildren the program left behind die with it.
+    ::kill(-pid_, SIGKILL);
+    close_fds();
+  }
+  if (status) *status = status_;
+  return true;
+}
+
+bool Process::wait(Deadline deadline, ExitStatus* status) {
+  if (pid_ <= 0) return false;
+  if (reaped_) return reap(false, status);
+  if (pidfd_ >= 0) {
+    for (;;) {
+      struct pollfd pfd = {pidfd_, POLLIN, 0};
+      int ready = ::poll(&pfd, 1, deadline.poll_timeout_ms());
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready > 0) return reap(true, status);
+      return reap(false, status);
+    }
+  }
+  // No pidfd: poll the child's state every millisecond.
+  for (;;) {
+    if (reap(false, status)) return true;
+    if (deadline.expired()) return false;
+    ::usleep(1000);
+  }
+}
+
+void Process::kill(ExitStatus* status) {
+  if (pid_ <= 0) return;
+  if (!reaped_) {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+  }
+  reap(true, status);
+}
+
+void Process::close_fds() {
+  for (int* fd : {&to_child_, &from_child_, &pidfd_}) {
+    if (*fd >= 0) ::close(*fd);
+    *fd = -1;
+  }
+}
+
+namespace channel {
+
+bool read_exact(int fd, void* data, size_t size) {
+  char* p = static_cast<char*>(data);
+  while (size > 0) {
+    ssize_t n = ::read(fd, p, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool write_exact(int fd, const void* data, size_t size) {
+  const char* p = static_cast<const char*>(data);
+  while (size > 0) {
+    ssize_t n = ::write(fd, p, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+}  // namespace channel
+
+std::string self_executable() {
+  char buf[PATH_MAX];
+  ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return "/proc/self/exe";
+  buf[n] = '\0';
+  return buf;
+}
+
+}  // namespace judge

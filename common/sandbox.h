@@ -1,0 +1,91 @@
+// A child process for untrusted code: the one sandbox every judge uses.
+//
+// The child runs in its own process group with a memory cap (RLIMIT_AS), no
+// core dumps, a cap on file size, its output sent to a file or discarded, and
+// optionally its own working folder. The judge may talk to it over a channel:
+// the child reads requests on fd 3 and writes replies on fd 4. Every wait takes
+// a deadline; kill() ends the whole group, so nothing keeps burning CPU.
+#pragma once
+#include <sys/types.h>
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "clock.h"
+
+namespace judge {
+
+struct SpawnOptions {
+  std::vector<std::string> argv;  // argv[0] is the program's path (no PATH search)
+  std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) the judge's environment
+  std::string workdir;      // "" keeps the judge's working folder
+  std::string output_path;  // the child's stdout and stderr; "" discards them
+  long long memory_limit_bytes = 0;  // address-space cap; 0 = none
+  long long file_size_limit_bytes = 64LL << 20;  // cap on any file the child writes
+  bool channel = false;     // open fds 3 (requests to the child) and 4 (replies from it)
+};
+
+// How a child ended.
+struct ExitStatus {
+  enum Kind { kRunning, kExited, kSignaled } kind = kRunning;
+  int code = 0;    // exit code when kExited
+  int signal = 0;  // signal number when kSignaled
+  double cpu_seconds = 0;  // user + system CPU of the child, once reaped
+  // "exited with code 3", "killed by signal 11 (Segmentation fault)".
+  std::string describe() const;
+};
+
+enum class IoResult { kOk, kTimeout, kClosed };
+
+class Process {
+ public:
+  Process() = default;
+  ~Process();
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+
+  // Forks and execs options.argv. False (with *error set) if that could not
+  // start; a program that cannot be exec'd exits with code 127.
+  bool start(const SpawnOptions& options, std::string* error);
+
+  // Writes all bytes to the channel; false if the child has gone.
+  bool send(const void* data, size_t size);
+  // Reads exactly `size` bytes from the channel before the deadline.
+  IoResult receive(void* data, size_t size, Deadline deadline);
+
+  // Waits for the child to end before the deadline; true (and *status) if it did.
+  bool wait(Deadline deadline, ExitStatus* status);
+  // Kills the child's process group (if still running) and reaps the child.
+  void kill(ExitStatus* status = nullptr);
+
+  bool running() const { return pid_ > 0 && !reaped_; }
+  pid_t pid() const { return pid_; }
+
+ private:
+  bool reap(bool block, ExitStatus* status);
+  void close_fds();
+
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+  ExitStatus status_;
+  int to_child_ = -1;    // write end of the request pipe
+  int from_child_ = -1;  // read end of the reply pipe
+  int pidfd_ = -1;       // readable when the child exits (Linux >= 5.3), else -1
+};
+
+// The child's side of the channel.
+namespace channel {
+constexpr int kRequestFd = 3;
+constexpr int kReplyFd = 4;
+// Blocking exact read/write on the given fd; false on EOF or error.
+bool read_exact(int fd, void* data, size_t size);
+bool write_exact(int fd, const void* data, size_t size);
+}  // namespace channel
+
+// Absolute path of the running executable (/proc/self/exe), for re-executing
+// the judge itself as a plugin host.
+std::string self_executable();
+
+}  // namespace judge

@@ -1,0 +1,75 @@
+# The game-AI contest kit: ConnectFour (Strategy/, Compete/, TestCases/),
+# 2048 and Ponte del Diavolo (a folder each, with its own module.mk).
+#
+#   make            build everything
+#   make match      build, then play a short real match (Strategy vs the top sample)
+#   make test       build and run every doctest suite
+#   make bench-...  benchmarks that print figures (see README)
+
+CXX      := g++
+OPT      ?= -O2
+CXXFLAGS := $(OPT) -g -std=c++17 -Wall -Wextra -MMD -MP
+BUILD    := build
+DOCTEST  := /usr/include/doctest/doctest.h
+# Sample plugins built by old compilers do not list libstdc++ or libm as
+# needed libraries: every process that loads a plugin must carry them itself.
+PLUGIN_HOST_LIBS := -Wl,--no-as-needed -lstdc++ -lm -ldl -lpthread -Wl,--as-needed
+
+# Modules append to these.
+ALL_TARGETS   :=
+TEST_BINARIES :=
+
+.PHONY: all test clean match so zip
+.DEFAULT_GOAL := all
+
+# --- shared by every judge: sandbox, timing, result files, JSON, CLI --------
+COMMON_SRC := $(wildcard common/*.cpp)
+COMMON_LIB := $(BUILD)/libjudge.a
+$(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: %.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+
+# doctest comes from Debian; install it on a fresh machine.
+$(DOCTEST):
+	@echo "doctest not found: installing Debian's doctest-dev"
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq doctest-dev
+$(BUILD)/common/tests/doctest_main.o: | $(DOCTEST)
+DOCTEST_MAIN := $(BUILD)/common/tests/doctest_main.o
+
+# Tools the zip targets and tests use.
+/usr/bin/zip /usr/bin/unzip:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip unzip
+
+# --- ConnectFour: the user's strategy, as the OJ builds it --------------------
+# so/Strategy.so is exactly the OJ's build: g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp
+STRATEGY_SRC := $(wildcard Strategy/*.cpp)
+STRATEGY_HDR := $(wildcard Strategy/*.h)
+so/Strategy.so: $(STRATEGY_SRC) $(STRATEGY_HDR)
+	@mkdir -p so
+	cd Strategy && $(CXX) -Wall -std=c++11 -O2 -fpic -shared *.cpp -o ../so/Strategy.so
+so: so/Strategy.so
+ALL_TARGETS += so/Strategy.so
+
+# Strategy.zip: the files of Strategy/ at the zip's root, as the OJ takes them (<= 100 KB).
+Strategy.zip: $(STRATEGY_SRC) $(STRATEGY_HDR) | /usr/bin/zip
+	rm -f $@
+	cd Strategy && zip -q -X ../Strategy.zip *.cpp *.h
+	@size=$$(stat -c %s $@); echo "Strategy.zip: $$size bytes"; \
+	  if [ $$size -gt 102400 ]; then echo "Strategy.zip is over the OJ's 100 KB" >&2; exit 1; fi
+zip: Strategy.zip
+
+include $(sort $(wildcard */module.mk))
+
+all: $(ALL_TARGETS)
+
+test: $(TEST_BINARIES)
+	@bash common/run_tests.sh $(TEST_BINARIES)
+
+clean:
+	rm -rf $(BUILD) so/*.so TestCases/*.so Compete/Compete Strategy.zip
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,71 @@
+// The SJTU PZ2048 course's game: any rows x cols board, a target tile, a seed
+// and one-level undo, on the generic rules of engine/slide.h.
+//
+// Randomness (the course's, reproduced exactly): std::mt19937_64 seeded with
+// the seed, each draw truncated to 32 bits. A spawn takes two draws in order:
+// cell = first % (empty cells, counted row-major), tile = 4 if second % 10 == 0
+// else 2. A game starts with one tile.
+// Undo restores the board from before the last successful move (its spawned
+// tile goes too), the score and the step count. It fails when no successful
+// move happened since the start or since the last undo, and never rewinds the
+// random generator.
+#pragma once
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace g2048 {
+namespace pz {
+
+constexpr long long kMinTarget = 8;
+constexpr long long kMaxTarget = 8192;
+
+// The target the game plays to and, if it had to change the requested one,
+// the course's announcement (one line, no newline); "" when unchanged.
+struct Target {
+  int value;
+  std::string announcement;
+};
+// <= 4 -> 8, > 8192 -> 8192, any other non-power of two -> the next power of two.
+Target normalize_target(long long requested);
+
+class Game {
+ public:
+  // Requires rows, cols >= 1. Spawns the first tile.
+  Game(int rows, int cols, int target, uint64_t seed);
+
+  // 0 LEFT, 1 DOWN, 2 RIGHT, 3 UP. A move that changes the board adds its
+  // merges to the score, counts one step, spawns a tile and becomes undoable;
+  // otherwise returns false and nothing changes.
+  bool move(int dir);
+  // See the header comment; returns false when there is nothing to undo.
+  bool undo();
+
+  bool reached_target() const;  // the largest tile is at least the target
+  bool stuck() const;           // no direction changes the board
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  int target() const { return target_; }
+  int at(int row, int col) const { return cells_[row * cols_ + col]; }
+  const std::vector<int>& cells() const { return cells_; }
+  int64_t score() const { return score_; }
+  int64_t steps() const { return steps_; }
+
+ private:
+  uint32_t draw() { return static_cast<uint32_t>(rng_()); }
+  void spawn();
+
+  int rows_, cols_, target_;
+  std::mt19937_64 rng_;
+  std::vector<int> cells_;
+  int64_t score_ = 0, steps_ = 0;
+  // The state before the last successful move, while it may be restored.
+  bool can_undo_ = false;
+  std::vector<int> saved_cells_;
+  int64_t saved_score_ = 0, saved_steps_ = 0;
+};
+
+}  // namespace pz
+}  // namespace g2048

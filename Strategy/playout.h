@@ -1,0 +1,44 @@
+// The playout policy: random moves biased by one-move tactics. The side to
+// move wins at once when it can, blocks the opponent's immediate win (two of
+// them lose), and avoids columns that hand the opponent a win right above.
+#ifndef PLAYOUT_H_
+#define PLAYOUT_H_
+
+#include "position.h"
+#include "random.h"
+
+namespace c4 {
+
+// Plays `pos` out to the end. Returns the winner (0 or 1), or -1 for a draw.
+inline int tactical_playout(Position& pos, Random& rng) {
+  for (;;) {
+    if (pos.full()) return -1;
+    const int p = pos.to_move();
+    uint16_t wins, blocks, safe;
+    pos.classify(&wins, &blocks, &safe);
+    if (wins) return p;
+    int y;
+    if (blocks) {
+      if (blocks & (blocks - 1)) return p ^ 1;  // two threats: cannot block both
+      y = __builtin_ctz(blocks);
+    } else {
+      uint32_t candidates = safe ? safe : pos.open_columns();
+      y = nth_bit(candidates, rng.below(static_cast<uint32_t>(__builtin_popcount(candidates))));
+    }
+    pos.play(y);
+  }
+}
+
+// Plays `pos` out with uniformly random legal moves (the benchmark's baseline).
+inline int random_playout(Position& pos, Random& rng) {
+  for (;;) {
+    uint32_t open = pos.open_columns();
+    if (!open) return -1;
+    const int p = pos.to_move();
+    if (pos.play(nth_bit(open, rng.below(static_cast<uint32_t>(__builtin_popcount(open)))))) return p;
+  }
+}
+
+}  // namespace c4
+
+#endif

@@ -1,0 +1,112 @@
+// A ConnectFour position on an M x N board (M, N <= 12) with one blocked cell.
+//
+// Coordinates follow the framework: row x = 0..M-1 from the top, column
+// y = 0..N-1; stones fall to the largest free x. The position is kept as line
+// bitboards, one 16-bit word per line and player:
+//
+//   row_[p][x]        bit y  (the stones of player p in row x)
+//   col_[p][y]        bit x  (column y)
+//   diag_[p][x+y]     bit y  (down-right diagonals: x+y constant)
+//   anti_[p][x-y+N-1] bit y  (down-left diagonals: x-y constant)
+//
+// and three column-major cell sets of 3 x 64 bits, 16 bits a column (cell
+// (x, y) is bit 16 * (y % 4) + x of word y / 4):
+//
+//   threat_[p]  cells that would complete four in a row for p (empty or not;
+//               threats only grow, since stones never leave the board)
+//   playable_   the next free cell of every open column
+//   above_      the cell a stone would land on after the playable one
+//
+// so that "can anyone win or be handed a win at once" is six ANDs. The
+// blocked cell is nobody's stone, so it breaks every line through it.
+#ifndef POSITION_H_
+#define POSITION_H_
+
+#include <stdint.h>
+
+namespace c4 {
+
+const int kMaxSide = 12;
+const int kMaxDiagonals = 2 * kMaxSide - 1;
+
+// Board size and blocked cell, shared by every position of a game.
+struct Geometry {
+  int M, N, noX, noY;
+  uint16_t row_bits;                  // bits 0..N-1
+  uint16_t col_bits;                  // bits 0..M-1
+  uint16_t diag_bits[kMaxDiagonals];  // valid y of each diagonal
+  uint16_t anti_bits[kMaxDiagonals];
+  // Requires 1 <= M, N <= 12 and (noX, noY) on the board.
+  void init(int rows, int cols, int blockedX, int blockedY);
+};
+
+class Position {
+ public:
+  // The empty board of `g`; player 0 moves first.
+  void reset(const Geometry* g);
+  // Puts a stone of player p on the next free cell of column y without
+  // changing the side to move (for setting up a position bottom-up).
+  void place(int p, int y);
+  void set_to_move(int p) { side_ = p; }
+
+  const Geometry& geometry() const { return *g_; }
+  int to_move() const { return side_; }
+  int moves() const { return moves_; }
+  // Next free row of column y, or -1 when the column is full.
+  int free_row(int y) const { return top_[y] - 1; }
+  // Bit y set for every column that still has room.
+  uint16_t open_columns() const { return open_; }
+  bool full() const { return open_ == 0; }
+  // Player (0/1) whose stone is at (x, y), or -1.
+  int stone(int x, int y) const;
+
+  // True if the side to move would win by playing column y (which has room).
+  bool wins_with(int y) const { return is_threat(to_move(), free_row(y), y); }
+  // True if cell (x, y) would complete four for player p.
+  bool is_threat(int p, int x, int y) const { return (threat_[p][y >> 2] >> lane(x, y)) & 1; }
+  // The row a stone lands on after one more stone in column y, or -1.
+  int row_above(int x, int y) const {
+    int above = x - 1;
+    if (above == g_->noX && y == g_->noY) --above;
+    return above;
+  }
+
+  // Column masks for the side to move: `wins` = columns that win at once,
+  // `blocks` = columns where the opponent would win at once (must be taken),
+  // `safe` = columns that do not hand the opponent a win right above.
+  void classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const;
+
+  // Plays column y (which must have room) for the side to move. Returns true
+  // if the move connects four.
+  bool play(int y) {
+    const int p = side_;
+    side_ ^= 1;
+    return drop(p, y);
+  }
+
+ private:
+  static int lane(int x, int y) { return ((y & 3) << 4) + x; }
+  void set_threat(int p, int x, int y) { threat_[p][y >> 2] |= 1ULL << lane(x, y); }
+  // Drops a stone of p into column y; true if it connects four.
+  bool drop(int p, int y);
+  void add_threats(int p, int x, int y);
+  // Recomputes column y's bits of playable_ and above_ from top_[y].
+  void update_column_cells(int y);
+
+  const Geometry* g_;
+  int side_;
+  int moves_;
+  uint16_t open_;
+  int8_t top_[kMaxSide];
+  uint16_t row_[2][kMaxSide];
+  uint16_t col_[2][kMaxSide];
+  uint16_t diag_[2][kMaxDiagonals];
+  uint16_t anti_[2][kMaxDiagonals];
+  uint64_t threat_[2][3];
+  uint64_t playable_[3];
+  uint64_t above_[3];
+};
+
+}  // namespace c4
+
+#endif

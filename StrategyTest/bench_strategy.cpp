@@ -1,0 +1,78 @@
+// make bench-strategy: raw speed of the strategy's engine, single thread.
+// Prints, for an empty 9x9 and 12x12 board (blocked cell in a top corner),
+// uniformly random playouts per second, tactical playouts per second and UCT
+// iterations per second: the median of several one-second runs.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include "../Strategy/playout.h"
+#include "../Strategy/position.h"
+#include "../Strategy/uct.h"
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+template <class Playout>
+double playouts_per_second(const c4::Geometry& g, Playout playout, double seconds, uint64_t seed) {
+  c4::Position empty;
+  empty.reset(&g);
+  c4::Random rng(seed);
+  long n = 0;
+  int sink = 0;
+  auto start = std::chrono::steady_clock::now();
+  while (seconds_since(start) < seconds) {
+    for (int i = 0; i < 1000; ++i) {
+      c4::Position p = empty;
+      sink += playout(p, rng);
+    }
+    n += 1000;
+  }
+  if (sink == 123456789) std::printf(" ");
+  return n / seconds_since(start);
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+int main() {
+  const int kRuns = 5;
+  c4::Uct uct;
+  if (!uct.init(12u << 20)) {
+    std::fprintf(stderr, "bench-strategy: cannot allocate the node pool\n");
+    return 1;
+  }
+  std::printf("%-8s %16s %18s %16s %14s\n", "board", "random po/s", "tactical po/s", "UCT iter/s", "nodes (1 s)");
+  for (int size : {9, 12}) {
+    c4::Geometry g;
+    g.init(size, size, 0, 0);
+    std::vector<double> random_rate, tactical_rate, uct_rate, nodes;
+    for (int run = 0; run < kRuns; ++run) {
+      random_rate.push_back(playouts_per_second(g, c4::random_playout, 1.0, 1 + run));
+      tactical_rate.push_back(playouts_per_second(g, c4::tactical_playout, 1.0, 100 + run));
+      c4::Position empty;
+      empty.reset(&g);
+      uct.clear();
+      uct.set_seed(1000 + run);
+      c4::SearchLimits limits = {1000.0, 0};
+      c4::SearchReport report;
+      uct.search(empty, limits, &report);
+      uct_rate.push_back(report.iterations / (report.elapsed_ms / 1000.0));
+      nodes.push_back(report.nodes_used);
+    }
+    char name[16];
+    std::snprintf(name, sizeof name, "%dx%d", size, size);
+    std::printf("%-8s %16.0f %18.0f %16.0f %14.0f\n", name, median(random_rate), median(tactical_rate),
+                median(uct_rate), median(nodes));
+  }
+  std::printf("(median of %d runs of 1 s each; one thread)\n", kRuns);
+  return 0;
+}

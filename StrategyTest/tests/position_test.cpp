@@ -1,0 +1,91 @@
+// The strategy's bitboard Position against the judge's reference Board.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "../../Compete/board.h"
+#include "../../Strategy/position.h"
+
+namespace {
+
+// True if side `s` would connect four by playing column y of `board`.
+bool reference_wins(const c4::Board& board, int y, c4::Side s) {
+  c4::Board copy = board;
+  int x = copy.top(y) - 1;
+  copy.play(x, y, s);
+  return copy.wins_at(x, y);
+}
+
+}  // namespace
+
+TEST_CASE("Position agrees with the reference board on random games of every size") {
+  std::mt19937 rng(20261122);
+  int games = 0, checked_moves = 0;
+  for (int M = 9; M <= 12; ++M)
+    for (int N = 9; N <= 12; ++N)
+      for (int g = 0; g < 12; ++g) {
+        int noX = g < 4 ? M - 1 : g < 8 ? static_cast<int>(rng() % M) : 0;  // bottom, anywhere, top row
+        int noY = static_cast<int>(rng() % N);
+        c4::Geometry geometry;
+        geometry.init(M, N, noX, noY);
+        c4::Position pos;
+        pos.reset(&geometry);
+        c4::Board board(M, N, noX, noY);
+        c4::Side side = c4::kA;  // player 0 is A
+        ++games;
+        for (;;) {
+          for (int y = 0; y < N; ++y) REQUIRE(pos.free_row(y) == board.top(y) - 1);
+          uint16_t wins, blocks, safe;
+          pos.classify(&wins, &blocks, &safe);
+          for (int y = 0; y < N; ++y) {
+            if (board.top(y) == 0) {
+              CHECK_FALSE(((pos.open_columns() >> y) & 1) != 0);
+              continue;
+            }
+            REQUIRE(((pos.open_columns() >> y) & 1) != 0);
+            bool is_win = (wins >> y) & 1, is_block = (blocks >> y) & 1;
+            CHECK(is_win == reference_wins(board, y, side));
+            CHECK(is_block == reference_wins(board, y, c4::opponent(side)));
+            // Unsafe: after our stone in y, the opponent wins in the same column.
+            c4::Board after = board;
+            after.play(after.top(y) - 1, y, side);
+            bool unsafe = after.top(y) > 0 && reference_wins(after, y, c4::opponent(side));
+            bool is_safe = (safe >> y) & 1;
+            CHECK(is_safe == !unsafe);
+          }
+          if (board.full()) break;
+          // Random legal move, then both must agree on the win.
+          int y;
+          do y = static_cast<int>(rng() % N); while (board.top(y) == 0);
+          int x = board.top(y) - 1;
+          bool won = pos.play(y);
+          board.play(x, y, side);
+          ++checked_moves;
+          REQUIRE(won == board.wins_at(x, y));
+          int expected_stone = side == c4::kA ? 0 : 1;
+          REQUIRE(pos.stone(x, y) == expected_stone);
+          if (won) break;
+          side = c4::opponent(side);
+        }
+      }
+  CHECK(games == 16 * 12);
+  CHECK(checked_moves > 3000);
+}
+
+TEST_CASE("the blocked cell is skipped: a stone landing above it sits on it") {
+  for (int noX : {11, 5, 0}) {
+    c4::Geometry g;
+    g.init(12, 9, noX, 4);
+    c4::Position pos;
+    pos.reset(&g);
+    int expected_rows = 11;  // 12 cells minus the blocked one
+    int played = 0;
+    while (pos.free_row(4) >= 0) {
+      CHECK(pos.free_row(4) != noX);
+      pos.play(4);
+      ++played;
+    }
+    CHECK(played == expected_rows);
+    CHECK(((pos.open_columns() >> 4) & 1) == 0);
+  }
+}

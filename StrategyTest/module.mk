@@ -12,6 +12,6 @@ bench-strategy: $(BUILD)/StrategyTest/bench_strategy
 
 STRATEGY_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard StrategyTest/tests/*.cpp))
 $(STRATEGY_TEST_OBJ): | $(DOCTEST)
-$(BUILD)/StrategyTest/strategy_tests: $(STRATEGY_TEST_OBJ) $(STRATEGY_ENGINE_OBJ) $(BUILD)/Compete/board.o $(DOCTEST_MAIN) $(COMMON_LIB)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl -pthread
+$(BUILD)/StrategyTest/strategy_tests: so/Strategy.so Strategy.zip $(STRATEGY_TEST_OBJ) $(STRATEGY_ENGINE_OBJ) $(BUILD)/Compete/board.o $(DOCTEST_MAIN) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $(filter-out so/Strategy.so Strategy.zip,$^) -o $@ -ldl -pthread
 TEST_BINARIES += $(BUILD)/StrategyTest/strategy_tests

@@ -16,6 +16,9 @@
 namespace {
 
 const double kDefaultMoveMs = 2600;
+#ifndef UCT_EXPLORATION
+#define UCT_EXPLORATION 1.0f  // tuned by self-play, see README
+#endif
 const uint32_t kPoolNodes = 12u << 20;  // 2 x 192 MiB
 
 // What the plugin remembers between calls of one game.
@@ -75,6 +78,7 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   const double budget = move_budget_ms();
   if (!game.search_ready) {
     game.search_ready = game.search.init(kPoolNodes) || game.search.init(kPoolNodes / 8);
+    game.search.set_exploration(UCT_EXPLORATION);
     game.search.set_seed(0x5eed0000u ^ static_cast<uint64_t>(M * 131 + N * 17 + noX * 7 + noY));
   }
 

@@ -23,7 +23,7 @@ inline int tactical_playout(Position& pos, Random& rng) {
       y = __builtin_ctz(blocks);
     } else {
       uint32_t candidates = safe ? safe : pos.open_columns();
-      y = nth_bit(candidates, rng.below(static_cast<uint32_t>(__builtin_popcount(candidates))));
+      y = nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
     }
     pos.play(y);
   }
@@ -35,7 +35,7 @@ inline int random_playout(Position& pos, Random& rng) {
     uint32_t open = pos.open_columns();
     if (!open) return -1;
     const int p = pos.to_move();
-    if (pos.play(nth_bit(open, rng.below(static_cast<uint32_t>(__builtin_popcount(open)))))) return p;
+    if (pos.play(nth_bit(open, rng.below(static_cast<uint32_t>(popcount16(open)))))) return p;
   }
 }
 

@@ -12,12 +12,19 @@ inline uint32_t line_threats(uint32_t line) {
   return (r1 & r2 & r3) | (l1 & l2 & l3) | (l1 & r1 & r2) | (l2 & l1 & r1);
 }
 
-// True if bit i of `line` lies in four consecutive set bits.
-inline bool four_through(uint32_t line, int i) {
-  uint32_t m = line & (line >> 1);
-  m &= m >> 2;  // bit j: bits j..j+3 all set
-  uint32_t window = (i >= 3 ? 0xFu << (i - 3) : 0xFu >> (3 - i));
-  return (m & window) != 0;
+// Bit k (k < 4) of `nibble` moved to bit 16k: four columns' row-0 cells in one word.
+inline uint64_t spread_to_lanes(uint32_t nibble) {
+  return (static_cast<uint64_t>(nibble) * 0x0000200040008001ULL) & 0x0001000100010001ULL;
+}
+
+// Bit k set when 16-bit lane k of `word` is not zero.
+inline uint32_t lanes_to_columns(uint64_t word) {
+  word |= word >> 8;
+  word |= word >> 4;
+  word |= word >> 2;
+  word |= word >> 1;
+  word &= 0x0001000100010001ULL;
+  return static_cast<uint32_t>((word * 0x0001000200040008ULL) >> 48) & 0xF;
 }
 
 }  // namespace
@@ -74,27 +81,23 @@ void Position::update_column_cells(int y) {
 
 void Position::classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const {
   const int p = to_move(), q = p ^ 1;
-  uint64_t any = 0;
-  for (int w = 0; w < 3; ++w) any |= (threat_[p][w] & playable_[w]) | (threat_[q][w] & (playable_[w] | above_[w]));
-  if (!any) {  // the common case: no tactics at all
-    *wins = 0;
-    *blocks = 0;
-    *safe = open_;
-    return;
+  uint64_t w[3], b[3], u[3];
+  uint64_t any_w = 0, any_b = 0, any_u = 0;
+  for (int i = 0; i < 3; ++i) {
+    any_w |= w[i] = threat_[p][i] & playable_[i];
+    any_b |= b[i] = threat_[q][i] & playable_[i];
+    any_u |= u[i] = threat_[q][i] & above_[i];
   }
-  uint16_t w = 0, b = 0, s = 0;
-  for (uint32_t open = open_; open; open &= open - 1) {
-    const int y = __builtin_ctz(open);
-    const int x = top_[y] - 1;
-    const uint16_t bit = static_cast<uint16_t>(1u << y);
-    if (is_threat(p, x, y)) w |= bit;
-    if (is_threat(q, x, y)) b |= bit;
-    const int above = row_above(x, y);
-    if (above < 0 || !is_threat(q, above, y)) s |= bit;
-  }
-  *wins = w;
-  *blocks = b;
-  *safe = s;
+  uint32_t win_columns = 0, block_columns = 0, unsafe_columns = 0;
+  if (any_w)
+    for (int i = 0; i < 3; ++i) win_columns |= lanes_to_columns(w[i]) << (4 * i);
+  if (any_b)
+    for (int i = 0; i < 3; ++i) block_columns |= lanes_to_columns(b[i]) << (4 * i);
+  if (any_u)
+    for (int i = 0; i < 3; ++i) unsafe_columns |= lanes_to_columns(u[i]) << (4 * i);
+  *wins = static_cast<uint16_t>(win_columns);
+  *blocks = static_cast<uint16_t>(block_columns);
+  *safe = static_cast<uint16_t>(open_ & ~unsafe_columns);
 }
 
 void Position::place(int p, int y) { drop(p, y); }
@@ -113,16 +116,18 @@ bool Position::drop(int p, int y) {
   if (next == 0) open_ &= static_cast<uint16_t>(~(1u << y));
   update_column_cells(y);
   ++moves_;
-  bool won = four_through(row_[p][x], y) || four_through(col_[p][y], x) || four_through(diag_[p][d], y) ||
-             four_through(anti_[p][a], y);
-  if (!won) add_threats(p, x, y);
-  return won;
+  // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
+  if (is_threat(p, x, y)) return true;
+  add_threats(p, x, y);
+  return false;
 }
 
 void Position::add_threats(int p, int x, int y) {
   const Geometry& g = *g_;
-  // Row x: threat bits are columns of row x.
-  for (uint32_t t = line_threats(row_[p][x]) & g.row_bits; t; t &= t - 1) set_threat(p, x, __builtin_ctz(t));
+  // Row x: threat bits are columns of row x; spread them into the column lanes.
+  const uint32_t row = line_threats(row_[p][x]) & g.row_bits;
+  if (row)
+    for (int i = 0; i < 3; ++i) threat_[p][i] |= spread_to_lanes((row >> (4 * i)) & 0xF) << x;
   // Column y: only three stacked stones threaten, at the cell right above.
   if (x >= 1 && x + 2 < g.M && ((col_[p][y] >> x) & 7u) == 7u && !(x - 1 == g.noX && y == g.noY))
     set_threat(p, x - 1, y);

@@ -123,7 +123,7 @@ bool Uct::expand(uint32_t index, const Position& pos) {
     node.expanded = 1;
     return true;
   }
-  uint32_t count = static_cast<uint32_t>(__builtin_popcount(moves));
+  uint32_t count = static_cast<uint32_t>(popcount16(moves));
   if (used_ + count > capacity_) return false;
   node.child = used_;
   node.children = static_cast<uint8_t>(count);

@@ -1,0 +1,205 @@
+// pdd-referee: plays Ponte del Diavolo games between two programs with the
+// course's command line, as the course platform does. See README.md.
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../common/atomic_file.h"
+#include "../../common/cli.h"
+#include "../../common/json.h"
+#include "../rules/files.h"
+#include "board_view.h"
+#include "match.h"
+
+namespace {
+
+const char* kUsage =
+    "usage: pdd-referee <white-program> <black-program> [options]\n"
+    "  --games N          games to play (default 1)\n"
+    "  --alternate        swap colours every other game (game 2: black-program plays White)\n"
+    "  --seed S           seed given to the programs as PDD_SEED (game g gets S+g-1; default random)\n"
+    "  --time-limit MS    wall time per turn in milliseconds (default 5000)\n"
+    "  --memory-limit MB  address-space cap per program run (default 1024)\n"
+    "  --dir DIR          folder for the game folders DIR/game-N (default pdd-games)\n"
+    "  --record FILE      result file: one JSON line per game, rewritten atomically after each game\n"
+    "  --crossing MODE    strict (default: shared covered cell or crossing segments) or cells\n"
+    "  --show-board       print the board after every action\n"
+    "  --quiet            print only each game's result\n";
+
+int usage_error(const std::string& message) {
+  std::cerr << "pdd-referee: " << message << "\n" << kUsage;
+  return 2;
+}
+
+std::string tail_of_file(const std::string& path, size_t max_lines) {
+  std::string text, error;
+  if (!pdd::read_text_file(path, &text, &error) || text.empty()) return "";
+  std::vector<std::string> lines;
+  std::stringstream ss(text);
+  std::string line;
+  while (std::getline(ss, line)) lines.push_back(line.substr(0, 200));
+  std::string out;
+  for (size_t i = lines.size() > max_lines ? lines.size() - max_lines : 0; i < lines.size(); ++i)
+    out += "    | " + lines[i] + "\n";
+  return out;
+}
+
+void score_json(judge::JsonWriter& json, const std::string& key, const pdd::PlayerScore& s) {
+  json.key(key).begin_object()
+      .field("points", s.points)
+      .field("islands", s.islands)
+      .field("bridges", s.bridges)
+      .field("connected_islands", s.connected_islands)
+      .end_object();
+}
+
+std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, const pdd::GameResult& r) {
+  judge::JsonWriter json;
+  json.begin_object()
+      .field("game", game)
+      .field("seed", seed)
+      .field("white", o.program[pdd::kWhite])
+      .field("black", o.program[pdd::kBlack])
+      .field("winner", r.winner == pdd::kWhite ? "W" : r.winner == pdd::kBlack ? "B" : "draw")
+      .field("reason", r.reason)
+      .field("violation", r.violation == pdd::Violation::kNone ? std::string() : pdd::violation_code(r.violation))
+      .field("violator", r.violator == pdd::kEmpty ? "" : std::string(1, pdd::colour_letter(r.violator)));
+  score_json(json, "white_score", r.score[pdd::kWhite]);
+  score_json(json, "black_score", r.score[pdd::kBlack]);
+  json.field("actions", r.actions).field("skips", r.skips);
+  std::string steps;
+  for (const auto& s : r.steps) steps += (steps.empty() ? "" : " ") + pdd::format_step(s);
+  json.field("steplog", steps);
+  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack}) {
+    json.key(c == pdd::kWhite ? "white_ms" : "black_ms").begin_array();
+    for (const auto& m : r.moves)
+      if (m.colour == c) json.value(static_cast<int64_t>(m.ms + 0.5));
+    json.end_array();
+  }
+  json.field("folder", o.game_dir).end_object();
+  return json.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> positional;
+  long long games = 1, time_limit = 5000, memory = 1024;
+  uint64_t seed = judge::random_seed() % 1000000000ULL;
+  std::string dir = "pdd-games", record;
+  bool show_board = false, quiet = false, alternate = false;
+  pdd::Crossing crossing = pdd::Crossing::kStrict;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](const char* what) -> std::string {
+      if (i + 1 >= argc) throw std::string(a + " needs " + what);
+      return argv[++i];
+    };
+    try {
+      if (a == "--games") {
+        if (!judge::parse_int(value("a number"), 1, 1000000, &games)) return usage_error("--games: expected 1..1000000");
+      } else if (a == "--seed") {
+        if (!judge::parse_u64(value("a number"), &seed)) return usage_error("--seed: expected a non-negative integer");
+      } else if (a == "--time-limit") {
+        if (!judge::parse_int(value("milliseconds"), 1, 3600000, &time_limit))
+          return usage_error("--time-limit: expected milliseconds in 1..3600000");
+      } else if (a == "--memory-limit") {
+        if (!judge::parse_int(value("megabytes"), 16, 1 << 20, &memory))
+          return usage_error("--memory-limit: expected megabytes in 16..1048576");
+      } else if (a == "--dir") {
+        dir = value("a folder");
+      } else if (a == "--record") {
+        record = value("a file");
+      } else if (a == "--crossing") {
+        std::string m = value("strict or cells");
+        if (m == "strict") crossing = pdd::Crossing::kStrict;
+        else if (m == "cells") crossing = pdd::Crossing::kCellsOnly;
+        else return usage_error("--crossing: expected strict or cells, got '" + m + "'");
+      } else if (a == "--show-board") {
+        show_board = true;
+      } else if (a == "--quiet") {
+        quiet = true;
+      } else if (a == "--alternate") {
+        alternate = true;
+      } else if (a == "-h" || a == "--help") {
+        std::cout << kUsage;
+        return 0;
+      } else if (!a.empty() && a[0] == '-') {
+        return usage_error("unknown option " + a);
+      } else {
+        positional.push_back(a);
+      }
+    } catch (const std::string& message) {
+      return usage_error(message);
+    }
+  }
+  if (positional.size() != 2) return usage_error("expected exactly two programs, White's then Black's");
+  std::string error;
+  std::string records;  // existing lines of the result file are kept
+  if (!record.empty()) {
+    struct stat st {};
+    if (::stat(record.c_str(), &st) == 0 && !pdd::read_text_file(record, &records, &error)) {
+      std::cerr << "pdd-referee: " << error << "\n";
+      return 2;
+    }
+    if (!records.empty() && records.back() != '\n') records += '\n';
+    if (!judge::path_is_writable(record, &error)) {
+      std::cerr << "pdd-referee: result file: " << error << "\n";
+      return 2;
+    }
+  }
+
+  int wins[2] = {0, 0}, draws = 0, failures = 0;  // wins of positional[0], positional[1]
+  for (int g = 1; g <= games; ++g) {
+    bool swapped = alternate && g % 2 == 0;
+    pdd::MatchOptions o;
+    o.program[pdd::kWhite] = positional[swapped ? 1 : 0];
+    o.program[pdd::kBlack] = positional[swapped ? 0 : 1];
+    o.game_dir = dir + "/game-" + std::to_string(g);
+    o.time_limit_ms = static_cast<int>(time_limit);
+    o.memory_limit_mb = memory;
+    o.crossing = crossing;
+    o.seed = seed + static_cast<uint64_t>(g - 1);
+    o.show_board = show_board && !quiet;
+    o.log = quiet ? nullptr : &std::cout;
+    std::cout << "=== Game " << g << " of " << games << ": White " << o.program[pdd::kWhite] << " vs Black "
+              << o.program[pdd::kBlack] << " (seed " << o.seed << ", folder " << o.game_dir << ")\n";
+    pdd::GameResult r = pdd::play_game(o);
+    if (!r.error.empty()) {
+      std::cerr << "pdd-referee: game " << g << " could not be played: " << r.error << "\n";
+      ++failures;
+      continue;
+    }
+    if (!quiet) std::cout << "Final position:\n" << pdd::render_board(r.board);
+    for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
+      std::cout << pdd::colour_name(c) << " (" << o.program[c] << "): " << pdd::describe_score(r.score[c]) << "\n";
+    if (r.winner == pdd::kEmpty) {
+      std::cout << "Result: " << r.reason << "\n";
+      ++draws;
+    } else {
+      std::cout << "Result: " << pdd::colour_name(r.winner) << " wins: " << r.reason << "\n";
+      bool first_won = (r.winner == pdd::kWhite) != swapped;
+      ++wins[first_won ? 0 : 1];
+    }
+    if (r.violation != pdd::Violation::kNone) {
+      std::string tail = tail_of_file(o.game_dir + "/" + (r.violator == pdd::kWhite ? "white" : "black") +
+                                      "-output.txt", 5);
+      if (!tail.empty()) std::cout << "  last output of " << pdd::colour_name(r.violator) << ":\n" << tail;
+    }
+    if (!record.empty()) {
+      records += record_line(g, o.seed, o, r) + "\n";
+      if (!judge::write_file_atomically(record, records, &error))
+        std::cerr << "pdd-referee: cannot write the result file: " << error << "\n";
+    }
+  }
+  if (games > 1)
+    std::cout << "=== Totals over " << games << " games: " << positional[0] << " " << wins[0] << " wins, "
+              << positional[1] << " " << wins[1] << " wins, " << draws << " draws"
+              << (failures ? ", " + std::to_string(failures) + " not played" : "") << "\n";
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,60 @@
+// One refereed game between two programs with the course's command line
+// (spec B1): each turn the referee writes chess.txt, bridge.txt and
+// stepLog.txt into the game folder, runs the side to move in the sandbox
+// (judge::Process: wall-time limit, memory cap, output to a log file), infers
+// and judges its action from the files, appends the stepLog line itself, and
+// applies the pass rule (spec Q6). Any fault of a program ends the game as a
+// loss for it with the matching violation; the referee itself never fails on
+// a program's behaviour.
+#pragma once
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "../rules/board.h"
+#include "../rules/bridge_rules.h"
+#include "../rules/files.h"
+#include "../rules/score.h"
+#include "../rules/violation.h"
+
+namespace pdd {
+
+struct MatchOptions {
+  std::string program[3];          // indexed by Colour: [kWhite], [kBlack]
+  std::string game_dir;            // created if missing; holds the files and the programs' output
+  int time_limit_ms = 5000;
+  long long memory_limit_mb = 1024;
+  Crossing crossing = Crossing::kStrict;
+  uint64_t seed = 0;               // given to the programs as PDD_SEED
+  bool show_board = false;         // print the board after every action
+  std::ostream* log = nullptr;     // one line per turn (and boards); null for silence
+};
+
+struct MoveTime {
+  Colour colour;
+  double ms;
+};
+
+struct GameResult {
+  Colour winner = kEmpty;  // kEmpty: a draw
+  std::string reason;      // why the winner won (or the violation)
+  Violation violation = Violation::kNone;
+  Colour violator = kEmpty;
+  std::string detail;      // the violation's details
+  std::string program_status;  // how the violator's process ended, when relevant
+  PlayerScore score[3];
+  int actions = 0;         // stepLog lines
+  int skips = 0;           // turns passed for lack of a legal action
+  std::vector<MoveTime> moves;
+  Board board;             // final position
+  std::vector<StepRecord> steps;
+  std::string error;       // the referee's own failure (folder not writable...), game not played
+};
+
+GameResult play_game(const MatchOptions& options);
+
+// "White (./a): 6 points, 3 islands, 2 bridges, 3 connected islands"
+std::string describe_score(const PlayerScore& s);
+
+}  // namespace pdd

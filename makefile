@@ -62,9 +62,19 @@ Strategy.zip: $(STRATEGY_SRC) $(STRATEGY_HDR) | /usr/bin/zip
 	  if [ $$size -gt 102400 ]; then echo "Strategy.zip is over the OJ's 100 KB" >&2; exit 1; fi
 zip: Strategy.zip
 
-include $(sort $(wildcard */module.mk))
+# Every folder's *.mk (module.mk, and e.g. Game2048/bot.mk) adds its own targets.
+include $(sort $(wildcard */*.mk))
 
 all: $(ALL_TARGETS)
+
+# The main job: a short real match, our strategy against the strongest sample.
+MATCH_ROUNDS ?= 2
+MATCH_MOVE_MS ?= 300
+match: all
+	@mkdir -p Results
+	./Compete/Compete so/Strategy.so TestCases/50.so Results/match.txt $(MATCH_ROUNDS) \
+	  --move-time $(MATCH_MOVE_MS) --record Results/match.jsonl -j 2
+	@echo "result file: Results/match.txt   record: Results/match.jsonl"
 
 test: $(TEST_BINARIES)
 	@bash common/run_tests.sh $(TEST_BINARIES)

@@ -36,6 +36,9 @@ class ContestGame {
   bool move(int dir);
   // True when no direction changes the board.
   bool over() const;
+  // Replaces the board (tests, analysis); score, moves and streams are kept,
+  // milestones already on the board count as reached now.
+  void set_tiles(const int tiles[kCellCount]);
 
   const int* tiles() const { return tiles_; }
   int64_t score() const { return score_; }

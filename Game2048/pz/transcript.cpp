@@ -1,0 +1,123 @@
+#include "transcript.h"
+
+#include <cctype>
+#include <istream>
+#include <iterator>
+#include <ostream>
+
+#include "../../common/cli.h"
+#include "../engine/slide.h"
+#include "pz_game.h"
+
+namespace g2048 {
+namespace pz {
+namespace {
+
+constexpr long long kMaxSide = 4096;
+
+void print_board(const Game& game, std::ostream& out) {
+  for (int r = 0; r < game.rows(); ++r) {
+    for (int c = 0; c < game.cols(); ++c) out << game.at(r, c) << ' ';
+    out << '\n';
+  }
+}
+
+void print_state(const Game& game, std::ostream& out) {
+  out << "Steps: " << game.steps() << " Score: " << game.score() << '\n';
+  print_board(game, out);
+}
+
+// Reads the header's next token, counting lines; false at the end of the input.
+bool next_token(const std::string& text, size_t* pos, int* line, std::string* token) {
+  while (*pos < text.size() && std::isspace(static_cast<unsigned char>(text[*pos]))) {
+    if (text[*pos] == '\n') ++*line;
+    ++*pos;
+  }
+  if (*pos >= text.size()) return false;
+  const size_t start = *pos;
+  while (*pos < text.size() && !std::isspace(static_cast<unsigned char>(text[*pos]))) ++*pos;
+  *token = text.substr(start, *pos - start);
+  return true;
+}
+
+// The game is over: the target reached or no move left. Prints the message.
+bool finished(const Game& game, std::ostream& out) {
+  if (game.reached_target()) {
+    out << "You've merged a " << game.target() << " tile!\n";
+    return true;
+  }
+  if (game.stuck()) {
+    out << "You've stuck.\n";
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool run_transcript(std::istream& in, std::ostream& out, std::string* error) {
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  size_t pos = 0;
+  int line = 1;
+  const char* const names[4] = {"rows", "cols", "target", "seed"};
+  long long rows = 0, cols = 0, target = 0;
+  uint64_t seed = 0;
+  for (int field = 0; field < 4; ++field) {
+    std::string token;
+    if (!next_token(text, &pos, &line, &token)) {
+      *error = "line " + std::to_string(line) + ": the input ends before " + names[field] +
+               " (expected 'rows cols target seed')";
+      return false;
+    }
+    bool ok = true;
+    long long signed_seed = 0;
+    switch (field) {
+      case 0: ok = judge::parse_int(token, 1, kMaxSide, &rows); break;
+      case 1: ok = judge::parse_int(token, 1, kMaxSide, &cols); break;
+      case 2: ok = judge::parse_int(token, INT64_MIN, INT64_MAX, &target); break;
+      case 3:
+        // A negative seed is taken as the course's signed value converted to 64 bits.
+        if (!judge::parse_u64(token, &seed)) {
+          ok = judge::parse_int(token, INT64_MIN, -1, &signed_seed);
+          seed = static_cast<uint64_t>(signed_seed);
+        }
+        break;
+    }
+    if (!ok) {
+      *error = "line " + std::to_string(line) + ": " + names[field] + " '" + token + "' is not " +
+               (field < 2 ? "a whole number from 1 to " + std::to_string(kMaxSide) : "a 64-bit integer");
+      return false;
+    }
+  }
+
+  const Target chosen = normalize_target(target);
+  if (!chosen.announcement.empty()) out << chosen.announcement << '\n';
+  Game game(static_cast<int>(rows), static_cast<int>(cols), chosen.value, seed);
+  out << "[0] ";
+  print_state(game, out);
+  bool over = finished(game, out);
+  long long step = 0;
+  for (; !over && pos < text.size(); ++pos) {
+    const char op = text[pos];
+    if (std::isspace(static_cast<unsigned char>(op))) continue;
+    if (op == '#') break;
+    out << '[' << ++step << "] ";
+    bool succeeded = false;
+    switch (op) {
+      case 'w': out << "Swiped upward."; succeeded = game.move(kUp); break;
+      case 'a': out << "Swiped leftward."; succeeded = game.move(kLeft); break;
+      case 's': out << "Swiped downward."; succeeded = game.move(kDown); break;
+      case 'd': out << "Swiped rightward."; succeeded = game.move(kRight); break;
+      case 'z': out << "Tried to undo previous operation."; succeeded = game.undo(); break;
+      default: out << "Invalid operation.\n"; continue;
+    }
+    out << (succeeded ? " Operation succeeded.\n" : " Operation failed.\n");
+    print_state(game, out);
+    over = finished(game, out);
+  }
+  out << "Game ended.\nSteps: " << game.steps() << "\nScore: " << game.score() << '\n';
+  return true;
+}
+
+}  // namespace pz
+}  // namespace g2048

@@ -1,0 +1,30 @@
+// The PZ2048 course's command: reads the course's test input and prints its
+// transcript.
+//
+// Input: `rows cols target seed` (whitespace separated), then operation
+// characters, whitespace ignored: w up, a left, s down, d right, z undo; '#'
+// (or the end of the input) stops. Output, exactly the course's:
+//   [announcement about the target, if it changed]
+//   [0] Steps: 0 Score: 0
+//   <board: each row's values, each followed by a space>
+// then per character i (from 1):
+//   [i] Swiped upward. Operation succeeded.        (leftward, downward, rightward;
+//   Steps: N Score: S                               "Operation failed." when the
+//   <board>                                         move changes nothing)
+//   [i] Tried to undo previous operation. Operation succeeded.   (or failed), the same two parts
+//   [i] Invalid operation.                           (any other character; alone)
+// The game stops after "You've merged a T tile!" (largest tile >= target) or
+// "You've stuck." (no move possible); then "Game ended.", "Steps: N", "Score: S".
+#pragma once
+#include <iosfwd>
+#include <string>
+
+namespace g2048 {
+namespace pz {
+
+// Plays the input; returns false (with *error naming the line and the value)
+// if the header is malformed. Nothing is printed in that case.
+bool run_transcript(std::istream& in, std::ostream& out, std::string* error);
+
+}  // namespace pz
+}  // namespace g2048

@@ -1,0 +1,292 @@
+#include "run.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+#include "../../common/atomic_file.h"
+#include "../../common/clock.h"
+#include "../../common/json.h"
+#include "../engine/slide.h"
+#include "../stats_file.h"
+#include "sandboxed_bot.h"
+
+namespace g2048 {
+namespace {
+
+std::string format(const char* fmt, double a) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, a);
+  return buf;
+}
+
+// Progress on the progress stream: a live line rewritten in place, or (for a
+// log file) one line per game and one every 30 s within a long game.
+class ProgressMeter {
+ public:
+  ProgressMeter(const RunConfig& config, std::ostream& stream)
+      : config_(config), stream_(stream), last_us_(judge::now_us()) {}
+
+  void during_game(int game, const ContestGame& state, int64_t run_moves, double run_cpu) {
+    if (config_.progress == RunConfig::kProgressOff) return;
+    const int64_t now = judge::now_us();
+    const int64_t period_us = config_.progress == RunConfig::kProgressLive ? 250000 : 30000000;
+    if (now - last_us_ < period_us) return;
+    last_us_ = now;
+    std::ostringstream line;
+    line << "game " << game << "/" << config_.games << "  move " << state.moves() << "  score " << state.score()
+         << "  max " << state.max_tile();
+    if (run_cpu > 0) line << "  " << format("%.0f", run_moves / run_cpu) << " moves/s (bot CPU)";
+    if (config_.progress == RunConfig::kProgressLive)
+      stream_ << "\r\033[K" << line.str() << std::flush;
+    else
+      stream_ << "progress: " << line.str() << "\n" << std::flush;
+  }
+
+  void after_game(int done, int finished) {
+    if (config_.progress == RunConfig::kProgressOff) return;
+    const double elapsed = watch_.elapsed_ms() / 1000.0;
+    const double eta = done > 0 ? elapsed / done * (config_.games - done) : 0;
+    std::ostringstream line;
+    line << "progress: " << done << "/" << config_.games << " games (" << finished << " finished), "
+         << format("%.1f", elapsed) << " s elapsed, about " << format("%.0f", eta) << " s left";
+    if (config_.progress == RunConfig::kProgressLive)
+      stream_ << "\r\033[K" << line.str() << std::flush;
+    else
+      stream_ << line.str() << "\n" << std::flush;
+  }
+
+  // Clears a live line before other output shares the terminal.
+  void clear() {
+    if (config_.progress == RunConfig::kProgressLive) stream_ << "\r\033[K" << std::flush;
+  }
+
+ private:
+  const RunConfig& config_;
+  std::ostream& stream_;
+  judge::Stopwatch watch_;
+  int64_t last_us_;  // the last line's time (a first line comes one period after the start)
+};
+
+std::string game_line(const GameRecord& g, int games) {
+  char buf[200];
+  const int width = static_cast<int>(std::to_string(games).size());
+  std::snprintf(buf, sizeof buf, "game %*d  score %7lld  max tile %6d  moves %6lld  cpu %8.2f s", width, g.game,
+                static_cast<long long>(g.score), g.max_tile, static_cast<long long>(g.moves), g.bot_cpu_seconds);
+  std::string line = buf;
+  std::string reached;
+  for (int i = 0; i < kMilestones; ++i)
+    if (g.reached[i] >= 0) reached += " " + std::to_string(1 << (kFirstMilestone + i)) + "@" + std::to_string(g.reached[i]);
+  if (!reached.empty()) line += "  reached" + reached;
+  if (g.end != GameRecord::kOver) line += std::string("  ** ") + end_name(g.end) + ": " + g.detail;
+  return line;
+}
+
+std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config) {
+  judge::JsonWriter json;
+  json.begin_object();
+  json.field("game", g.game).field("seed", config.seed).field("end", end_name(g.end));
+  json.field("score", g.score).field("max_tile", g.max_tile).field("moves", g.moves);
+  json.field("bot_cpu_s", g.bot_cpu_seconds);
+  json.key("reached").begin_object();
+  for (int i = 0; i < kMilestones; ++i)
+    if (g.reached[i] >= 0) json.field(std::to_string(1 << (kFirstMilestone + i)), g.reached[i]);
+  json.end_object();
+  json.field("detail", g.detail);
+  json.field("directions", state.directions());
+  std::string spawns;
+  for (const ContestGame::Spawn& s : state.spawns()) {
+    spawns += "0123456789abcdef"[s.cell];
+    spawns += s.value == 4 ? '4' : '2';
+  }
+  json.field("spawns", spawns);
+  json.end_object();
+  return json.str();
+}
+
+void add_fault(RunResult* result, const std::string& reason) {
+  result->faults.push_back(reason);
+  if (result->valid) {
+    result->valid = false;
+    result->verdict = "invalid: " + reason;
+  }
+}
+
+void print_summary(const RunConfig& config, const RunResult& result, std::ostream& out) {
+  std::vector<double> scores, moves;
+  for (const GameRecord& g : result.games) {
+    if (g.end != GameRecord::kOver) continue;
+    scores.push_back(static_cast<double>(g.score));
+    moves.push_back(static_cast<double>(g.moves));
+  }
+  out << "summary: " << result.games.size() << " of " << config.games << " games played, " << result.finished
+      << " finished\n";
+  if (!scores.empty()) {
+    out << "  median score " << format("%.0f", median(scores)) << ", highest "
+        << format("%.0f", *std::max_element(scores.begin(), scores.end())) << ", median moves per game "
+        << format("%.0f", median(moves)) << "\n";
+    out << "  moves to reach a tile (finished games that reached it, median moves):\n";
+    for (int i = 0; i < kMilestones; ++i) {
+      std::vector<double> at;
+      for (const GameRecord& g : result.games)
+        if (g.end == GameRecord::kOver && g.reached[i] >= 0) at.push_back(static_cast<double>(g.reached[i]));
+      char buf[120];
+      std::snprintf(buf, sizeof buf, "    %6d: %3zu/%d games", 1 << (kFirstMilestone + i), at.size(), result.finished);
+      out << buf;
+      if (!at.empty()) out << ", median " << format("%.0f", median(at)) << " moves";
+      out << "\n";
+    }
+  }
+  out << "  bot CPU " << format("%.2f", result.bot_cpu_seconds) << " s for " << result.valid_moves << " valid moves: ";
+  if (result.bot_cpu_seconds > 0)
+    out << format("%.1f", result.moves_per_second) << " valid moves/s";
+  else
+    out << "too fast to measure";
+  out << " (the contest requires " << format("%g", config.min_moves_per_second) << ")\n";
+  for (size_t i = 1; i < result.faults.size(); ++i) out << "  also: " << result.faults[i] << "\n";
+  out << "verdict: " << result.verdict << "\n";
+}
+
+}  // namespace
+
+const char* end_name(GameRecord::End end) {
+  switch (end) {
+    case GameRecord::kOver: return "over";
+    case GameRecord::kCrashed: return "crashed";
+    case GameRecord::kTimedOut: return "timed out";
+    case GameRecord::kIdle: return "stuck";
+  }
+  return "?";
+}
+
+double median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& progress) {
+  RunResult result;
+  result.valid = true;
+  result.verdict = "valid";
+  ContestStats stats;
+  std::string error;
+  if (!stats.write(config.stats_path, 0, &error) ||
+      (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, "", &error))) {
+    result.io_failed = true;
+    result.io_problem = error;
+    add_fault(&result, "the judge could not write its results: " + error);
+    return result;
+  }
+
+  BotConfig bot_config;
+  bot_config.plugin_path = config.bot_path;
+  bot_config.host_executable = config.host_executable;
+  bot_config.run_seed = config.seed;
+  bot_config.call_limit_ms = config.call_limit_ms;
+  bot_config.load_limit_ms = config.load_limit_ms;
+  bot_config.memory_limit_bytes = config.memory_limit_bytes;
+  bot_config.log_path = config.bot_log_path;
+  SandboxedBot bot;
+  std::string message;
+  judge::LoadStatus status = bot.start(bot_config, &message);
+  if (status != judge::LoadStatus::kOk) {
+    result.load_problem = (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
+    add_fault(&result, "the bot cannot be loaded (" + result.load_problem + ")");
+    out << "verdict: " << result.verdict << "\n";
+    return result;
+  }
+  result.loaded = true;
+  out << "Run2048: " << config.bot_path << ", " << config.games << " games, seed " << config.seed << "\n";
+
+  ProgressMeter meter(config, progress);
+  ContestGame state;
+  for (int g = 0; g < config.games; ++g) {
+    if (!bot.running()) {  // a fault ended the last host: a fresh one for the next game
+      status = bot.start(bot_config, &message);
+      if (status != judge::LoadStatus::kOk) {
+        add_fault(&result, "the bot could not be restarted for game " + std::to_string(g + 1) + " (" + message + ")");
+        break;
+      }
+    }
+    GameRecord record;
+    record.game = g + 1;
+    state.start(config.seed, static_cast<uint64_t>(g));
+    int64_t cpu_us = 0;
+    const std::string where = "game " + std::to_string(g + 1);
+    BotAnswer answer = bot.new_game(g, stream_seed(config.seed, Stream::kBot, static_cast<uint64_t>(g)));
+    cpu_us += answer.cpu_us;
+    if (answer.kind != BotAnswer::kOk) {
+      record.end = answer.kind == BotAnswer::kTimedOut ? GameRecord::kTimedOut : GameRecord::kCrashed;
+      record.detail = where + ", in g2048_new_game: " + answer.detail;
+    }
+    int idle = 0;
+    while (record.end == GameRecord::kOver && !state.over()) {
+      answer = bot.move(state.tiles(), state.score(), state.moves());
+      cpu_us += answer.cpu_us;
+      const std::string at = where + ", move " + std::to_string(state.moves() + 1);
+      if (answer.kind != BotAnswer::kOk) {
+        record.end = answer.kind == BotAnswer::kTimedOut ? GameRecord::kTimedOut : GameRecord::kCrashed;
+        record.detail = at + ": " + answer.detail;
+        break;
+      }
+      if (state.move(answer.dir)) {
+        idle = 0;
+      } else if (++idle >= config.idle_limit) {
+        record.end = GameRecord::kIdle;
+        record.detail = at + ": " + std::to_string(idle) + " answers in a row changed nothing (the last: " +
+                        std::to_string(answer.dir) + " = " + direction_name(answer.dir) + ")";
+        break;
+      }
+      meter.during_game(g + 1, state, result.valid_moves + state.moves(),
+                        result.bot_cpu_seconds + cpu_us / 1e6);
+    }
+    record.score = state.score();
+    record.max_tile = state.max_tile();
+    record.moves = state.moves();
+    record.bot_cpu_seconds = cpu_us / 1e6;
+    for (int i = 0; i < kMilestones; ++i) record.reached[i] = state.reached_at(kFirstMilestone + i);
+    result.valid_moves += record.moves;
+    result.bot_cpu_seconds += record.bot_cpu_seconds;
+    if (record.end == GameRecord::kOver) {
+      stats.add_game(record.score, record.max_tile, record.moves);
+      ++result.finished;
+    } else {
+      add_fault(&result, std::string(record.end == GameRecord::kIdle ? "the bot kept returning moves that change nothing"
+                                     : record.end == GameRecord::kTimedOut ? "a move took longer than the watchdog"
+                                                                             : "the bot crashed") +
+                             " (" + record.detail + ")");
+    }
+    result.games.push_back(record);
+
+    if (!stats.write(config.stats_path, result.bot_cpu_seconds, &error) ||
+        (!config.record_path.empty() &&
+         !judge::append_line(config.record_path, record_line(record, state, config), &error))) {
+      result.io_failed = true;
+      result.io_problem = error;
+      add_fault(&result, "the judge could not write its results: " + error);
+      break;
+    }
+    meter.clear();
+    out << game_line(record, config.games) << "\n" << std::flush;
+    meter.after_game(g + 1, result.finished);
+    if (record.end != GameRecord::kOver && config.stop_on_fault) break;
+  }
+  bot.stop();
+  meter.clear();
+
+  if (result.bot_cpu_seconds > 0) result.moves_per_second = result.valid_moves / result.bot_cpu_seconds;
+  if (result.bot_cpu_seconds > 0 && result.valid_moves > 0 && result.moves_per_second < config.min_moves_per_second)
+    add_fault(&result, "too slow: " + format("%.1f", result.moves_per_second) +
+                           " valid moves per second on the bot's CPU time, under the contest's " +
+                           format("%g", config.min_moves_per_second));
+  if (static_cast<int>(result.games.size()) < config.games && !result.io_failed && result.valid)
+    add_fault(&result, "only " + std::to_string(result.games.size()) + " of " + std::to_string(config.games) +
+                           " games were played");
+  print_summary(config, result, out);
+  return result;
+}
+
+}  // namespace g2048

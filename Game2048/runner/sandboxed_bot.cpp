@@ -1,0 +1,83 @@
+#include "sandboxed_bot.h"
+
+#include <cstring>
+
+#include "protocol.h"
+
+namespace g2048 {
+
+judge::LoadStatus SandboxedBot::start(const BotConfig& config, std::string* message) {
+  config_ = config;
+  judge::SpawnOptions options;
+  options.argv = {config.host_executable, "--plugin-host", config.plugin_path, std::to_string(config.run_seed)};
+  options.output_path = config.log_path;
+  options.memory_limit_bytes = config.memory_limit_bytes;
+  options.channel = true;
+  return plugin_.start(options, judge::Deadline::after_ms(config.load_limit_ms), message);
+}
+
+BotAnswer SandboxedBot::new_game(int game, uint64_t seed) {
+  HostRequest request;
+  std::memset(&request, 0, sizeof request);
+  request.magic = kHostMagic;
+  request.kind = HostRequest::kNewGame;
+  request.game = game;
+  request.seed = seed;
+  return call(&request, sizeof request);
+}
+
+BotAnswer SandboxedBot::move(const int tiles[16], int64_t score, int64_t moves) {
+  HostRequest request;
+  std::memset(&request, 0, sizeof request);
+  request.magic = kHostMagic;
+  request.kind = HostRequest::kMove;
+  request.score = static_cast<int32_t>(score);
+  request.moves = static_cast<int32_t>(moves);
+  for (int i = 0; i < 16; ++i) request.tiles[i] = tiles[i];
+  return call(&request, sizeof request);
+}
+
+BotAnswer SandboxedBot::call(const void* request, size_t size) {
+  BotAnswer answer;
+  judge::Process& process = plugin_.process();
+  const int64_t start = judge::now_us();
+  HostReply reply;
+  judge::IoResult io = judge::IoResult::kClosed;
+  if (process.send(request, size))
+    io = process.receive(&reply, sizeof reply, judge::Deadline::after_ms(config_.call_limit_ms));
+  answer.wall_us = judge::now_us() - start;
+  if (io == judge::IoResult::kOk && reply.magic == kHostMagic) {
+    answer.kind = BotAnswer::kOk;
+    answer.dir = reply.dir;
+    answer.cpu_us = reply.cpu_us;
+    return answer;
+  }
+  judge::ExitStatus status;
+  process.kill(&status);
+  if (io == judge::IoResult::kTimeout) {
+    answer.kind = BotAnswer::kTimedOut;
+    answer.detail = "no answer within " + std::to_string(config_.call_limit_ms) + " ms";
+  } else if (io == judge::IoResult::kOk) {
+    answer.kind = BotAnswer::kCrashed;
+    answer.detail = "the bot's host sent a malformed reply";
+  } else {
+    answer.kind = BotAnswer::kCrashed;
+    answer.detail = std::string("the bot's process ") + (status.kind == judge::ExitStatus::kSignaled ? "was " : "") +
+                    status.describe();
+  }
+  return answer;
+}
+
+void SandboxedBot::stop() {
+  judge::Process& process = plugin_.process();
+  if (!process.running()) return;
+  HostRequest request;
+  std::memset(&request, 0, sizeof request);
+  request.magic = kHostMagic;
+  request.kind = HostRequest::kQuit;
+  process.send(&request, sizeof request);
+  judge::ExitStatus status;
+  if (!process.wait(judge::Deadline::after_ms(1000), &status)) process.kill();
+}
+
+}  // namespace g2048

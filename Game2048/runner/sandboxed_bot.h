@@ -1,0 +1,47 @@
+// The runner's handle on a bot plugin running in its own sandboxed host
+// process (common/sandbox.h, common/plugin.h), one process for many games.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "../../common/plugin.h"
+
+namespace g2048 {
+
+struct BotConfig {
+  std::string plugin_path;
+  std::string host_executable;  // the runner binary, re-run with --plugin-host
+  uint64_t run_seed = 0;
+  int call_limit_ms = 10000;    // watchdog: wall time per g2048_move / g2048_new_game
+  int load_limit_ms = 60000;    // wall time to load the plugin (static constructors)
+  long long memory_limit_bytes = 2048LL << 20;
+  std::string log_path;         // the bot's stdout/stderr; "" discards them
+};
+
+// What one call came to.
+struct BotAnswer {
+  enum Kind { kOk, kCrashed, kTimedOut } kind = kCrashed;
+  int dir = -1;         // g2048_move's answer, as returned
+  int64_t cpu_us = 0;   // the bot's CPU time in the call (host's measure)
+  int64_t wall_us = 0;  // from the request to the reply (or the kill)
+  std::string detail;   // kCrashed / kTimedOut: what happened, in words
+};
+
+class SandboxedBot {
+ public:
+  ~SandboxedBot() { stop(); }
+  // Starts the host and loads the plugin: kOk or why it cannot play (*message).
+  judge::LoadStatus start(const BotConfig& config, std::string* message);
+  BotAnswer new_game(int game, uint64_t seed);
+  BotAnswer move(const int tiles[16], int64_t score, int64_t moves);
+  // Asks the host to quit, then ends it (killing whatever it left running).
+  void stop();
+  bool running() { return plugin_.process().running(); }
+
+ private:
+  BotAnswer call(const void* request, size_t size);
+  BotConfig config_;
+  judge::PluginProcess plugin_;
+};
+
+}  // namespace g2048

@@ -4,7 +4,8 @@
 #
 #   make Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so
 #   make bench-2048-engine   raw moves/s of the table engine, runner overhead per move
-# The bot of issue 6 (Game2048/bot/, Game2048/train/) has its own Game2048/bot.mk, included below.
+# The bot of issue 6 (Game2048/bot/, Game2048/train/) has its own Game2048/bot.mk (the top
+# makefile includes every */*.mk).
 
 G2048_CORE_SRC := Game2048/2048.cpp Game2048/stats_file.cpp Game2048/engine/contest_game.cpp \
                   Game2048/engine/streams.cpp Game2048/pz/pz_game.cpp Game2048/pz/transcript.cpp
@@ -56,6 +57,3 @@ $(BUILD)/Game2048/bench_engine: $(BUILD)/Game2048/bench/bench_engine.o $(G2048_R
 .PHONY: bench-2048-engine
 bench-2048-engine: $(BUILD)/Game2048/bench_engine Game2048/Run2048 Game2048/so/simple.so
 	$(BUILD)/Game2048/bench_engine Game2048/Run2048 Game2048/so/simple.so
-
-# The bot helper's rules (issue 6), when present.
-include $(wildcard Game2048/bot.mk)

@@ -1,0 +1,42 @@
+// The ladder: what sample strategy k (1..50) plays, as a fixed budget.
+//
+//   1       uniformly random legal moves
+//   2       + wins when it can
+//   3       + blocks the opponent's immediate win
+//   4       + never lets the opponent land on his winning cell
+//   5       + prefers the centre columns
+//   6..     alpha-beta to a growing depth
+//   ..50    MCTS with a growing number of iterations
+//
+// No level reads the clock: the same calls give the same moves on any machine.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "alphabeta.h"
+#include "mcts.h"
+#include "policies.h"
+#include "position.h"
+#include "rng.h"
+
+namespace ladder {
+
+constexpr int kLevels = 50;
+
+struct LevelPlan {
+  enum Kind { kRules, kAlphaBeta, kMcts } kind = kRules;
+  RulePolicy rules;
+  int depth = 0;    // kAlphaBeta
+  Evaluation eval = Evaluation::kFull;
+  MctsParams mcts;  // kMcts
+};
+
+// Requires 1 <= level <= kLevels.
+LevelPlan level_plan(int level);
+// "random", "alpha-beta depth 4", "MCTS 2000 iterations", ...
+std::string describe(const LevelPlan& plan);
+
+// The move of a plan in `pos`; requires a playable cell.
+Bits plan_move(const LevelPlan& plan, const Position& pos, Rng& rng);
+
+}  // namespace ladder

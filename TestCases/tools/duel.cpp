@@ -1,0 +1,96 @@
+// Developer's tool for tuning the ladder: plays two levels (or any plans)
+// against each other in-process, without the sandbox, on random boards, each
+// board twice with the colours swapped. Prints wins, ties and time per move.
+//   duel A B [rounds] [seed] [threads]
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "../src/levels.h"
+
+using namespace ladder;
+
+// A level number, or "a<depth>" (alpha-beta), "m<iterations>" (MCTS), "u<iterations>" (MCTS, random playouts).
+LevelPlan parse_plan(const char* text) {
+  LevelPlan plan;
+  if (text[0] == 'a' || text[0] == 't' || text[0] == 'c') {  // full, tactics only, centre only
+    plan.kind = LevelPlan::kAlphaBeta;
+    plan.depth = std::atoi(text + 1);
+    plan.eval = text[0] == 'a' ? Evaluation::kFull : text[0] == 't' ? Evaluation::kNone : Evaluation::kCentre;
+  } else if (text[0] == 'm' || text[0] == 'u') {
+    plan.kind = LevelPlan::kMcts;
+    plan.mcts.iterations = std::atoi(text + 1);
+    plan.mcts.tactical = text[0] == 'm';
+    if (const char* c = std::strchr(text, 'c')) plan.mcts.exploration = std::atof(c + 1);
+  } else {
+    plan = level_plan(std::atoi(text));
+  }
+  return plan;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: duel LEVEL_A LEVEL_B [rounds=10] [seed=1] [threads=2]\n");
+    return 2;
+  }
+  int la = std::atoi(argv[1]), lb = std::atoi(argv[2]);
+  int rounds = argc > 3 ? std::atoi(argv[3]) : 10;
+  uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
+  int threads = argc > 5 ? std::atoi(argv[5]) : 2;
+  LevelPlan plans[2] = {parse_plan(argv[1]), parse_plan(argv[2])};
+  std::atomic<int> next{0};
+  std::mutex mu;
+  int wins[2] = {0, 0}, ties = 0;
+  double max_ms[2] = {0, 0}, total_ms[2] = {0, 0};
+  long moves[2] = {0, 0};
+  auto worker = [&] {
+    for (;;) {
+      int g = next++;
+      if (g >= 2 * rounds) return;
+      Rng board_rng(mix_seed(seed, g / 2));
+      int M = 9 + board_rng.below(4), N = 9 + board_rng.below(4);
+      int noX = board_rng.below(M), noY = board_rng.below(N);
+      Position pos(M, N, noX, noY);
+      Rng rng[2] = {Rng(mix_seed(seed * 7 + g, la)), Rng(mix_seed(seed * 7 + g, lb + 100))};
+      int mover = g % 2;  // game 0 of a round: A first
+      int winner = -1;
+      double mx[2] = {0, 0}, tot[2] = {0, 0};
+      long mv[2] = {0, 0};
+      while (pos.playable().any()) {
+        auto t0 = std::chrono::steady_clock::now();
+        Bits m = plan_move(plans[mover], pos, rng[mover]);
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        mx[mover] = std::max(mx[mover], ms);
+        tot[mover] += ms;
+        ++mv[mover];
+        pos.play(m);
+        if (pos.last_mover_won()) {
+          winner = mover;
+          break;
+        }
+        mover ^= 1;
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      if (winner < 0) ++ties; else ++wins[winner];
+      for (int s = 0; s < 2; ++s) {
+        max_ms[s] = std::max(max_ms[s], mx[s]);
+        total_ms[s] += tot[s];
+        moves[s] += mv[s];
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  std::printf("%2d (%s) vs %2d (%s): %d - %d - %d  A wins %.0f%%   ms/move A %.1f (max %.0f)  B %.1f (max %.0f)\n", la,
+              describe(plans[0]).c_str(), lb, describe(plans[1]).c_str(), wins[0], wins[1], ties,
+              100.0 * wins[0] / (2 * rounds), total_ms[0] / std::max(1L, moves[0]), max_ms[0],
+              total_ms[1] / std::max(1L, moves[1]), max_ms[1]);
+  return 0;
+}

@@ -1,0 +1,53 @@
+# 2048 bot (Game2048/bot/) and its TD trainer (Game2048/train/).
+# Included from the top makefile:  include Game2048/bot.mk
+#
+#   make train-2048       train the n-tuple network (TRAIN_ARGS=... to override)
+#   make bench-2048       one table: every agent / setting, contest figures
+#   build/Game2048/bot/test_bot   the doctest suite (part of make test)
+
+BOT_SRC := $(filter-out Game2048/bot/plugin.cpp Game2048/bot/bench.cpp,$(wildcard Game2048/bot/*.cpp))
+BOT_OBJ := $(BOT_SRC:%.cpp=$(BUILD)/%.o)
+BOT_LIB := $(BUILD)/libbot2048.a
+BOT_PLUGIN_OBJ := $(BUILD)/Game2048/bot/plugin.o
+BOT_WEIGHTS := Game2048/bot/weights.n2048
+
+# The bot's code goes into a shared object: position independent, and fast.
+$(BOT_OBJ) $(BOT_PLUGIN_OBJ) $(BUILD)/Game2048/bot/bench.o $(BUILD)/Game2048/train/train.o: CXXFLAGS += -O3 -fPIC
+
+$(BOT_LIB): $(BOT_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+# The committed weights' absolute path, the last place the bot looks for them.
+$(BUILD)/Game2048/bot/evaluator.o: CXXFLAGS += -DBOT2048_WEIGHTS_PATH='"$(abspath $(BOT_WEIGHTS))"'
+
+PLAY2048 := Game2048/bot/play2048
+$(PLAY2048): $(BUILD)/Game2048/bot/bench.o $(BOT_LIB) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl
+ALL_TARGETS += $(PLAY2048)
+
+TRAIN2048 := Game2048/train/train2048
+$(TRAIN2048): $(BUILD)/Game2048/train/train.o $(BOT_LIB) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@
+ALL_TARGETS += $(TRAIN2048)
+
+# The training run that produced the committed weights (see Game2048/bot/README.md).
+TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --alpha 0.4 --late-alpha 0.1 --late-from 400000 --report 5000 --save-every 300
+.PHONY: train-2048
+train-2048: $(TRAIN2048)
+	$(TRAIN2048) $(TRAIN_ARGS)
+
+# The bot plugin for Run2048; it reads weights.n2048 beside itself.
+BOT_PLUGIN := Game2048/bot/bot2048.so
+$(BOT_PLUGIN): $(BOT_PLUGIN_OBJ) $(BOT_OBJ)
+	$(CXX) $(CXXFLAGS) -shared $^ -o $@ -ldl
+ALL_TARGETS += $(BOT_PLUGIN)
+
+BOT_TEST_SRC := $(wildcard Game2048/bot/tests/*.cpp)
+BOT_TEST_OBJ := $(BOT_TEST_SRC:%.cpp=$(BUILD)/%.o)
+BOT_TEST := $(BUILD)/Game2048/bot/test_bot
+$(BOT_TEST_OBJ): | $(DOCTEST)
+$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"'
+$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN)
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
+TEST_BINARIES += $(BOT_TEST)

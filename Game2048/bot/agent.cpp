@@ -1,0 +1,127 @@
+#include "agent.h"
+
+#include <cstdlib>
+#include <map>
+
+#include "evaluator.h"
+#include "expectimax.h"
+#include "mcts.h"
+
+namespace bot2048 {
+namespace {
+
+// Work units per move that keep each evaluation near 150+ moves/s on the
+// reference machine (2-core AMD EPYC); see README.md for the measurements.
+constexpr double kNetworkNodesPerMove = 12000;
+constexpr double kHeuristicNodesPerMove = 60000;
+
+const Evaluator& network_or_heuristic() {
+  static const std::unique_ptr<Evaluator> evaluator = load_evaluator(default_weights_path());
+  return *evaluator;
+}
+const Evaluator& heuristic() {
+  static const HeuristicEvaluator evaluator;
+  return evaluator;
+}
+
+class ExpectimaxAgent : public Agent {
+ public:
+  ExpectimaxAgent(const Evaluator& evaluator, const ExpectimaxSettings& settings, std::string text)
+      : evaluator_(evaluator), search_(evaluator, settings), text_(std::move(text)) {}
+  void new_game(uint64_t) override { search_.clear(); }
+  int choose_move(uint64_t board) override { return search_.choose_move(board); }
+  std::string describe() const override { return text_ + " [" + evaluator_.name() + "]"; }
+  double mean_depth() const override {
+    const SearchStats& s = search_.stats();
+    return s.moves ? double(s.depth_sum) / double(s.moves) : 0;
+  }
+
+ private:
+  const Evaluator& evaluator_;
+  Expectimax search_;
+  std::string text_;
+};
+
+class MonteCarloAgent : public Agent {
+ public:
+  MonteCarloAgent(const MonteCarloSettings& settings, std::string text) : mc_(settings, 1), text_(std::move(text)) {}
+  void new_game(uint64_t seed) override { mc_.reseed(seed); }
+  int choose_move(uint64_t board) override { return mc_.choose_move(board); }
+  std::string describe() const override { return text_; }
+
+ private:
+  MonteCarlo mc_;
+  std::string text_;
+};
+
+bool parse_number(const std::string& text, double* out) {
+  char* end = nullptr;
+  *out = std::strtod(text.c_str(), &end);
+  return !text.empty() && *end == 0;
+}
+
+}  // namespace
+
+std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
+  const size_t colon = spec.find(':');
+  const std::string kind = spec.substr(0, colon);
+  std::map<std::string, double> options;
+  if (colon != std::string::npos) {
+    std::string rest = spec.substr(colon + 1);
+    while (!rest.empty()) {
+      const size_t comma = rest.find(',');
+      const std::string item = rest.substr(0, comma);
+      rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+      const size_t eq = item.find('=');
+      double value;
+      if (eq == std::string::npos || !parse_number(item.substr(eq + 1), &value)) {
+        *error = "agent '" + spec + "': option '" + item + "' is not key=number";
+        return nullptr;
+      }
+      options[item.substr(0, eq)] = value;
+    }
+  }
+  auto take = [&](const char* key, double fallback) {
+    auto it = options.find(key);
+    if (it == options.end()) return fallback;
+    const double v = it->second;
+    options.erase(it);
+    return v;
+  };
+  std::unique_ptr<Agent> agent;
+  if (kind == "expectimax" || kind == "expectimax-heuristic" || kind == "greedy") {
+    const Evaluator& evaluator = kind == "expectimax-heuristic" ? heuristic() : network_or_heuristic();
+    ExpectimaxSettings s;
+    const bool network = evaluator.counts_reward();
+    s.nodes_per_move = take("nodes", network ? kNetworkNodesPerMove : kHeuristicNodesPerMove);
+    s.min_depth = int(take("min", kind == "greedy" ? 0 : 1));
+    s.max_depth = int(take("max", kind == "greedy" ? 0 : 6));
+    s.probability_cutoff = float(take("cutoff", 1e-4));
+    s.min_moves_per_second = take("guard", 130);
+    if (s.min_depth < 0 || s.max_depth < s.min_depth || s.max_depth > 8 || s.nodes_per_move < 0) {
+      *error = "agent '" + spec + "': need 0 <= min <= max <= 8 and nodes >= 0";
+      return nullptr;
+    }
+    agent.reset(new ExpectimaxAgent(evaluator, s, spec));
+  } else if (kind == "mcts") {
+    MonteCarloSettings s;
+    s.playouts_per_move = int(take("playouts", s.playouts_per_move));
+    s.exploration = take("c", s.exploration);
+    s.guided = take("guided", 0) != 0;
+    if (s.playouts_per_move < 1) {
+      *error = "agent '" + spec + "': playouts must be at least 1";
+      return nullptr;
+    }
+    agent.reset(new MonteCarloAgent(s, spec));
+  } else {
+    *error = "agent '" + spec + "': unknown kind '" + kind + "' (expectimax, expectimax-heuristic, greedy, mcts)";
+    return nullptr;
+  }
+  if (!options.empty()) {
+    *error = "agent '" + spec + "': unknown option '" + options.begin()->first + "'";
+    return nullptr;
+  }
+  return agent;
+}
+
+}  // namespace bot2048

@@ -1,0 +1,33 @@
+// A 2048 player behind one interface, built from a short text spec:
+//
+//   expectimax[:nodes=N,min=D,max=D,cutoff=P,guard=R]  network evaluation (the
+//                                          heuristic if the weights cannot be loaded)
+//   expectimax-heuristic[:...]             the hand-tuned heuristic, no data
+//   greedy                                 network (or heuristic), 1 ply
+//   mcts[:playouts=N,c=C,guided=1]         Monte Carlo with UCB over root moves
+//
+// The network is loaded once per process (default_weights_path()) and shared.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace bot2048 {
+
+class Agent {
+ public:
+  virtual ~Agent() = default;
+  // Called before each game's first move, with the game's own random seed.
+  virtual void new_game(uint64_t seed) = 0;
+  // A direction (0 LEFT, 1 DOWN, 2 RIGHT, 3 UP) that changes `board`, or -1 if none does.
+  virtual int choose_move(uint64_t board) = 0;
+  // The agent and its settings, for tables and logs.
+  virtual std::string describe() const = 0;
+  // Mean search depth so far (0 when not meaningful).
+  virtual double mean_depth() const { return 0; }
+};
+
+// nullptr and *error set (naming the spec and the problem) on a bad spec.
+std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error);
+
+}  // namespace bot2048

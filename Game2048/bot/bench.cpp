@@ -1,0 +1,108 @@
+// play2048: plays agents in process (no sandbox) for tuning and quick figures.
+//
+//   play2048 [--games N] [--seed S] [--header] [--quiet] SPEC...
+//
+// Prints one table row per agent spec (see agent.h): games, average / median /
+// highest score, max tile, 2048..32768 rates, valid moves per CPU second,
+// median moves to reach 2048, the contest's speed verdict, and mean depth.
+// Spawns follow the contest's rule from a seeded generator of this program;
+// Run2048 is the judge of record (make bench-2048 uses it).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "../../common/cli.h"
+#include "../engine/board4.h"
+#include "agent.h"
+#include "expectimax.h"
+#include "table.h"
+
+namespace {
+
+namespace b4 = g2048::b4;
+
+uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+b4::Board spawn(b4::Board b, uint64_t& position_stream, uint64_t& value_stream) {
+  const int empty = b4::count_empty(b);
+  const int k = int(((splitmix(position_stream) >> 32) * uint64_t(empty)) >> 32);
+  return b4::spawn(b, k, splitmix(value_stream) % 10 == 0 ? 2 : 1);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace bot2048;
+  uint64_t games = 10, seed = 1;
+  bool header = false, quiet = false;
+  std::vector<std::string> specs;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--games" || arg == "--seed") && i + 1 < argc) {
+      if (!judge::parse_u64(argv[i + 1], arg == "--games" ? &games : &seed) || games == 0) {
+        std::fprintf(stderr, "play2048: bad value '%s' for %s\n", argv[i + 1], arg.c_str());
+        return 2;
+      }
+      ++i;
+    } else if (arg == "--header") {
+      header = true;
+    } else if (arg == "--quiet") {
+      quiet = true;
+    } else if (!arg.empty() && arg[0] == '-') {
+      std::fprintf(stderr, "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--header] [--quiet] SPEC...\n", arg.c_str());
+      return 2;
+    } else {
+      specs.push_back(arg);
+    }
+  }
+  if (header) print_table_header(stdout);
+  for (const std::string& spec : specs) {
+    std::string error;
+    std::unique_ptr<Agent> agent = make_agent(spec, &error);
+    if (!agent) {
+      std::fprintf(stderr, "play2048: %s\n", error.c_str());
+      return 2;
+    }
+    RunSummary run;
+    run.agent = agent->describe();
+    const double cpu_start = process_cpu_seconds();
+    for (uint64_t g = 0; g < games; ++g) {
+      uint64_t position_stream = seed * 1000003 + g * 3 + 1, value_stream = seed * 1000003 + g * 3 + 2;
+      agent->new_game(seed * 1000003 + g * 3 + 3);
+      b4::Board b = spawn(spawn(0, position_stream, value_stream), position_stream, value_stream);
+      GameRecord game;
+      for (;;) {
+        const int d = agent->choose_move(b);
+        if (d < 0) break;
+        uint32_t gained = 0;
+        const b4::Board after = b4::move(b, d, &gained);
+        if (after == b) {
+          std::fprintf(stderr, "play2048: %s returned move %d that changes nothing\n", spec.c_str(), d);
+          return 1;
+        }
+        game.score += gained;
+        ++game.moves;
+        b = spawn(after, position_stream, value_stream);
+        const int e = b4::max_exponent(b);
+        if (e >= 11 && game.moves_to[e] == 0) game.moves_to[e] = game.moves;
+      }
+      game.max_tile = b4::max_tile(b);
+      run.games.push_back(game);
+      run.cpu_seconds = process_cpu_seconds() - cpu_start;
+      if (!quiet)
+        std::fprintf(stderr, "  %s game %llu: score %llu, max tile %d, %d moves, %.0f moves/s so far\n", spec.c_str(),
+                     (unsigned long long)g + 1, (unsigned long long)game.score, game.max_tile, game.moves,
+                     run.total_moves() / run.cpu_seconds);
+    }
+    run.mean_depth = agent->mean_depth();
+    print_table_row(stdout, run);
+    std::fflush(stdout);
+  }
+  return 0;
+}

@@ -1,0 +1,154 @@
+#include "expectimax.h"
+
+#include <time.h>
+
+#include <algorithm>
+
+#include "../engine/board4.h"
+
+namespace bot2048 {
+
+namespace b4 = g2048::b4;
+
+double process_cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) + ts.tv_nsec * 1e-9;
+}
+
+Expectimax::Expectimax(const Evaluator& evaluator, const ExpectimaxSettings& settings)
+    : evaluator_(evaluator), settings_(settings), counts_reward_(evaluator.counts_reward()) {
+  table_.resize(size_t(1) << settings_.table_bits);
+  table_mask_ = table_.size() - 1;
+  clear();
+}
+
+void Expectimax::clear() {
+  for (Entry& e : table_) e = Entry{0, 0, -1};
+  bank_ = 0;
+}
+
+float Expectimax::chance_node(uint64_t after, int depth, float probability) {
+  const bool leaf = depth <= 0 || probability < settings_.probability_cutoff;
+  // Leaves are cached too when evaluating costs more than a table probe (the network).
+  const bool cached = !leaf || counts_reward_;
+  const int stored_depth = leaf ? 0 : depth;
+  Entry* entry = nullptr;
+  if (cached) {
+    entry = &table_[(after * 0x9E3779B97F4A7C15ULL) >> (64 - settings_.table_bits)];
+    if (entry->board == after && entry->depth >= stored_depth) return entry->value;
+  }
+  ++nodes_;
+  float value;
+  if (leaf) {
+    value = evaluator_.evaluate(after);
+  } else {
+    // Every empty cell, each with a 2 (p = 0.9) or a 4 (p = 0.1).
+    const int empty = b4::count_empty(after);
+    const float p2 = probability * 0.9f / float(empty), p4 = probability * 0.1f / float(empty);
+    float sum = 0;
+    for (int i = 0; i < 16; ++i) {
+      if ((after >> (4 * i)) & 0xF) continue;
+      sum += 0.9f * max_node(after | (uint64_t(1) << (4 * i)), depth - 1, p2);
+      sum += 0.1f * max_node(after | (uint64_t(2) << (4 * i)), depth - 1, p4);
+    }
+    value = sum / float(empty);
+  }
+  if (cached) *entry = Entry{after, value, stored_depth};
+  return value;
+}
+
+float Expectimax::max_node(uint64_t board, int depth, float probability) {
+  uint64_t after[4];
+  uint32_t reward[4];
+  for (int d = 0; d < 4; ++d) {
+    reward[d] = 0;
+    after[d] = b4::move(board, d, &reward[d]);
+  }
+  // The children of a depth-0 max node are leaves: fetch their weights together.
+  if (depth <= 0)
+    for (int d = 0; d < 4; ++d)
+      if (after[d] != board) evaluator_.prefetch(after[d]);
+  float best = 0;  // no valid move: the game is lost
+  for (int d = 0; d < 4; ++d) {
+    if (after[d] == board) continue;
+    const float v = (counts_reward_ ? float(reward[d]) : 0.0f) + chance_node(after[d], depth, probability);
+    best = std::max(best, v);
+  }
+  return best;
+}
+
+int Expectimax::search_root(uint64_t board, int depth, float* best_value) {
+  int best = -1;
+  *best_value = -1;
+  for (int d = 0; d < 4; ++d) {
+    uint32_t reward = 0;
+    const uint64_t after = b4::move(board, d, &reward);
+    if (after == board) continue;
+    const float v = (counts_reward_ ? float(reward) : 0.0f) + chance_node(after, depth, 1.0f);
+    if (v > *best_value) *best_value = v, best = d;
+  }
+  return best;
+}
+
+void Expectimax::evaluate_moves(uint64_t board, int depth, float out[4]) {
+  for (int d = 0; d < 4; ++d) {
+    uint32_t reward = 0;
+    const uint64_t after = b4::move(board, d, &reward);
+    out[d] = after == board ? -1.0f : (counts_reward_ ? float(reward) : 0.0f) + chance_node(after, depth, 1.0f);
+  }
+}
+
+int Expectimax::choose_move(uint64_t board) {
+  if (cpu_start_ < 0) cpu_start_ = process_cpu_seconds();
+  int valid = 0, only = -1;
+  for (int d = 0; d < 4; ++d)
+    if (b4::move(board, d) != board) ++valid, only = d;
+  if (valid == 0) return -1;
+  ++stats_.moves;
+  if (valid == 1) {
+    ++stats_.depth_histogram[0];
+    return only;
+  }
+
+  // What this move may spend: its share, plus part of the bank when in danger.
+  const double per_move = settings_.nodes_per_move * budget_scale_;
+  const int empty = b4::count_empty(board);
+  const double share = empty <= 1 ? 0.5 : empty <= 3 ? 0.25 : empty <= 5 ? 0.08 : 0.01;
+  const double allowance = bank_ >= 0 ? per_move + share * bank_ : std::max(0.25 * per_move, per_move + 0.1 * bank_);
+
+  const uint64_t start_nodes = nodes_;
+  uint64_t last_cost = 0;
+  int best = -1, depth = settings_.min_depth;
+  for (;; ++depth) {
+    const uint64_t before = nodes_;
+    float value;
+    best = search_root(board, depth, &value);
+    const uint64_t cost = nodes_ - before;
+    if (depth >= settings_.max_depth) break;
+    // The next depth costs about this one times the growth just seen (or, at
+    // the first depth, the number of spawns times the moves after each).
+    const double growth = last_cost > 0 ? std::max(2.0, double(cost) / double(last_cost)) : 6.0 * std::max(empty, 1);
+    const double spent = double(nodes_ - start_nodes);
+    if (spent + double(cost) * growth > allowance) break;
+    last_cost = cost;
+  }
+  const uint64_t used = nodes_ - start_nodes;
+  const double cap = settings_.bank_cap_moves * per_move;
+  bank_ = std::min(cap, std::max(-cap, bank_ + per_move - double(used)));
+  stats_.nodes += used;
+  stats_.depth_sum += depth;
+  ++stats_.depth_histogram[std::min(depth, 7)];
+
+  // Guard on real CPU time: shrink the budget if the run is getting too slow.
+  if (settings_.min_moves_per_second > 0 && stats_.moves % 64 == 0) {
+    const double elapsed = process_cpu_seconds() - cpu_start_;
+    const double rate = elapsed > 0 ? double(stats_.moves) / elapsed : 1e9;
+    if (rate < settings_.min_moves_per_second) budget_scale_ = std::max(0.01, budget_scale_ * 0.8);
+    else if (rate > 1.2 * settings_.min_moves_per_second && budget_scale_ < 1.0)
+      budget_scale_ = std::min(1.0, budget_scale_ * 1.05);
+  }
+  return best;
+}
+
+}  // namespace bot2048

@@ -1,0 +1,85 @@
+// Expectimax over the real chance nodes of 2048.
+//
+// A max node tries the valid moves; a chance node (an afterstate) averages
+// over every empty cell receiving a 2 (p = 0.9) or a 4 (p = 0.1). A chance
+// node at depth 0, or reached with a probability below the cutoff, is valued
+// by the evaluator. Depth D therefore means D chance layers below the root's
+// moves (D = 0 is the greedy 1-ply choice). Chance nodes are cached in a
+// transposition table keyed by the afterstate, valid for the depth stored.
+//
+// Depth per move: iterative deepening under a node budget. Every move earns
+// `nodes_per_move` work units (one unit = one evaluation or one expanded
+// chance node) into a bank; a move deepens while the predicted cost of the
+// next depth fits in what it may spend: its own share plus, when the board is
+// dangerous (few empty cells), a larger share of the bank. Counting work
+// rather than time keeps games reproducible; a CPU-time guard shrinks the
+// budget only if the run's measured rate falls under `min_moves_per_second`.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "evaluator.h"
+
+namespace bot2048 {
+
+struct ExpectimaxSettings {
+  int min_depth = 1;
+  int max_depth = 6;
+  double nodes_per_move = 20000;      // average work units per move
+  double bank_cap_moves = 200;        // the bank holds at most this many moves' budget
+  float probability_cutoff = 1e-4f;   // a line less likely than this is evaluated
+  double min_moves_per_second = 130;  // CPU-time guard (0 = off)
+  int table_bits = 20;                // transposition table: 2^bits entries
+};
+
+struct SearchStats {
+  uint64_t moves = 0;
+  uint64_t nodes = 0;
+  uint64_t depth_sum = 0;
+  int depth_histogram[8] = {0};
+};
+
+class Expectimax {
+ public:
+  Expectimax(const Evaluator& evaluator, const ExpectimaxSettings& settings);
+
+  // The best direction (0 LEFT, 1 DOWN, 2 RIGHT, 3 UP) from `board`, or -1 if
+  // no move is valid. Never a move that leaves the board unchanged.
+  int choose_move(uint64_t board);
+
+  // The search's value of each direction at a fixed depth (no budget);
+  // -1 for a direction that is not valid. For tests and analysis.
+  void evaluate_moves(uint64_t board, int depth, float out[4]);
+
+  // Forget cached positions (e.g. between games).
+  void clear();
+  const SearchStats& stats() const { return stats_; }
+  double budget_scale() const { return budget_scale_; }
+
+ private:
+  struct Entry {
+    uint64_t board;
+    float value;
+    int32_t depth;  // -1: empty
+  };
+  float max_node(uint64_t board, int depth, float probability);
+  float chance_node(uint64_t afterstate, int depth, float probability);
+  // Runs the root at `depth`; returns the best direction and its value.
+  int search_root(uint64_t board, int depth, float* best_value);
+
+  const Evaluator& evaluator_;
+  ExpectimaxSettings settings_;
+  bool counts_reward_;
+  std::vector<Entry> table_;
+  uint64_t table_mask_;
+  uint64_t nodes_ = 0;
+  double bank_ = 0;
+  double budget_scale_ = 1.0;
+  double cpu_start_ = -1;
+  SearchStats stats_;
+};
+
+// Process CPU seconds (all threads).
+double process_cpu_seconds();
+
+}  // namespace bot2048

@@ -1,0 +1,86 @@
+#include "ntuple.h"
+
+#include "../engine/board4.h"
+
+namespace bot2048 {
+
+void symmetric_boards(uint64_t b, uint64_t out[kSymmetries]) {
+  using namespace g2048::b4;
+  const uint64_t t = transpose(b), v = flip(b), tv = flip(t);
+  out[0] = b;
+  out[1] = mirror(b);
+  out[2] = v;
+  out[3] = mirror(v);
+  out[4] = t;
+  out[5] = mirror(t);
+  out[6] = tv;
+  out[7] = mirror(tv);
+}
+
+void feature_indices(uint64_t board, uint32_t out[kFeatures]) {
+  uint64_t img[kSymmetries];
+  symmetric_boards(board, img);
+  for (int s = 0; s < kSymmetries; ++s) {
+    uint64_t b = img[s];
+    out[0 * kSymmetries + s] = uint32_t(b & 0xFFFFFF);
+    out[1 * kSymmetries + s] = uint32_t((b >> 16) & 0xFFFFFF);
+    out[2 * kSymmetries + s] = uint32_t((b & 0xFFF) | ((b >> 4) & 0xFFF000));
+    out[3 * kSymmetries + s] = uint32_t(((b >> 16) & 0xFFF) | ((b >> 20) & 0xFFF000));
+  }
+}
+
+TrainingNetwork::TrainingNetwork(float initial_weight) {
+  for (auto& t : tables_) t.assign(kTupleEntries, initial_weight);
+}
+
+float TrainingNetwork::value(uint64_t board) const {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  float sum = 0;
+  for (int f = 0; f < kFeatures; ++f) sum += tables_[f / kSymmetries][idx[f]];
+  return sum;
+}
+
+void TrainingNetwork::add(uint64_t board, float delta) {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  for (int f = 0; f < kFeatures; ++f) tables_[f / kSymmetries][idx[f]] += delta;
+}
+
+float TrainingNetwork::learn(uint64_t board, float target, float step) {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  float before = 0;
+  for (int f = 0; f < kFeatures; ++f) before += tables_[f / kSymmetries][idx[f]];
+  const float delta = step * (target - before);
+  float after = 0;
+  for (int f = 0; f < kFeatures; ++f) tables_[f / kSymmetries][idx[f]] += delta;
+  for (int f = 0; f < kFeatures; ++f) after += tables_[f / kSymmetries][idx[f]];
+  return after;
+}
+
+void TrainingNetwork::prefetch(uint64_t board) const {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[f / kSymmetries][idx[f]]);
+}
+
+PlayingNetwork::PlayingNetwork() {
+  for (auto& t : tables_) t.assign(kTupleEntries, 0);
+}
+
+float PlayingNetwork::value(uint64_t board) const {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  int32_t sum = 0;
+  for (int f = 0; f < kFeatures; ++f) sum += tables_[f / kSymmetries][idx[f]];
+  return offset + scale * float(sum);
+}
+
+void PlayingNetwork::prefetch(uint64_t board) const {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[f / kSymmetries][idx[f]]);
+}
+
+}  // namespace bot2048

@@ -1,0 +1,70 @@
+// An n-tuple network: the value of a 2048 afterstate as a sum of table lookups.
+//
+// Four 6-cell tuples (two straight 2x3 blocks, two 2-row "L" shapes), each
+// looked up on the 8 symmetric images of the board, so 32 lookups per value.
+// A lookup index is the tuple's six 4-bit cell exponents side by side (24
+// bits), so every table has 16^6 entries. Cell numbering and bit layout are
+// the engine's (board4.h): cell r*4+c holds its exponent in bits 4*(r*4+c).
+//
+//   tuple 0: cells 0 1 2 3 4 5      tuple 2: cells 0 1 2 4 5 6
+//   tuple 1: cells 4 5 6 7 8 9      tuple 3: cells 4 5 6 8 9 10
+//
+// The training network keeps float weights; the playing network keeps 16-bit
+// weights times one scale (half the memory, so more of it stays in cache).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace bot2048 {
+
+constexpr int kTuples = 4;
+constexpr int kTupleCells = 6;
+constexpr int kSymmetries = 8;
+constexpr uint32_t kTupleEntries = 1u << (4 * kTupleCells);  // 16^6
+constexpr int kFeatures = kTuples * kSymmetries;              // lookups per value
+
+// The 8 images of a board under the square's symmetries (identity first).
+void symmetric_boards(uint64_t board, uint64_t out[kSymmetries]);
+
+// For every feature f (tuple f / 8 on image f % 8) the index into that tuple's
+// table. Equal images give equal indices: each is a separate feature anyway.
+void feature_indices(uint64_t board, uint32_t out[kFeatures]);
+
+// Float weights, for training.
+class TrainingNetwork {
+ public:
+  static constexpr int kFeatureCount = kFeatures;
+  explicit TrainingNetwork(float initial_weight = 0.0f);
+  // The network's estimate of the score still to come after this afterstate.
+  float value(uint64_t board) const;
+  // Adds `delta` to each of the 32 weights that make up value(board).
+  void add(uint64_t board, float delta);
+  // One TD step: moves value(board) towards `target` (each weight by
+  // step * error) and returns the new value.
+  float learn(uint64_t board, float target, float step);
+  // Asks the cache for value(board)'s weights ahead of use.
+  void prefetch(uint64_t board) const;
+  std::vector<float>& table(int tuple) { return tables_[tuple]; }
+  const std::vector<float>& table(int tuple) const { return tables_[tuple]; }
+
+ private:
+  std::vector<float> tables_[kTuples];
+};
+
+// 16-bit weights, for play: value = offset + scale * sum of the 32 weights.
+// (offset carries an optimistic initial weight, so untouched entries are 0.)
+class PlayingNetwork {
+ public:
+  PlayingNetwork();
+  float value(uint64_t board) const;
+  void prefetch(uint64_t board) const;
+  float offset = 0.0f;
+  std::vector<int16_t>& table(int tuple) { return tables_[tuple]; }
+  const std::vector<int16_t>& table(int tuple) const { return tables_[tuple]; }
+  float scale = 1.0f;
+
+ private:
+  std::vector<int16_t> tables_[kTuples];
+};
+
+}  // namespace bot2048

@@ -1,0 +1,38 @@
+// The committed weights file: a quantised, run-length-coded n-tuple network.
+//
+// Layout (little-endian):
+//   "N2048W16"                    8-byte magic
+//   u32 version (1), u32 tuples (4), u32 tuple cells (6), u32 symmetries (8)
+//   f32 scale, f32 offset         weight = scale * q (q: int16); value adds offset
+//   u32 note bytes, u64 payload bytes, u64 FNV-1a 64 of note + payload
+//   note                          free text: how the weights were trained
+//   payload                       per tuple, 16^6 entries as runs:
+//                                 varint zeros, varint n, then n int16 values
+// Loading checks every field, the exact file size, the checksum and that each
+// table decodes to exactly 16^6 entries; any failure names the file and reason.
+//
+// The training checkpoint is a plain float dump ("N2048F32", u64 episodes,
+// f32 initial weight, the 4 tables) for resuming a stopped trainer.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "ntuple.h"
+
+namespace bot2048 {
+
+// Writes `net` quantised to 16 bits; entries equal to `initial_weight` code as 0.
+bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
+                  const std::string& note, std::string* error);
+
+// Reads a weights file into *net. On failure returns false, sets *error to a
+// message naming the file and the problem, and leaves *net unusable.
+bool load_weights(const std::string& path, PlayingNetwork* net, std::string* note, std::string* error);
+
+// Float checkpoints of a training run.
+bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64_t episodes,
+                     float initial_weight, std::string* error);
+bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes,
+                     float* initial_weight, std::string* error);
+
+}  // namespace bot2048

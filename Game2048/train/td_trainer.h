@@ -1,0 +1,97 @@
+// TD(0) afterstate learning for n-tuple networks (Szubert & Jaskowski's
+// formulation), one episode at a time.
+//
+// The player moves greedily on reward + V(afterstate). After the episode the
+// afterstates are updated backwards, each towards the reward of the next move
+// plus the (already updated) value of the next afterstate; the last one towards
+// 0. Going backwards carries a final outcome through the whole episode at once.
+//
+// Net is any type with kFeatureCount, `float value(uint64_t) const`,
+// `float learn(uint64_t board, float target, float step)` (each weight of
+// value(board) moves by step * (target - value); returns the new value) and
+// `void prefetch(uint64_t) const`, as TrainingNetwork.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../engine/board4.h"
+
+namespace train2048 {
+
+namespace b4 = g2048::b4;
+
+// A small, fast generator (splitmix64); one per trainer, seeded.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  // Uniform in [0, n).
+  unsigned below(unsigned n) { return unsigned((next() >> 32) * n >> 32); }
+
+ private:
+  uint64_t state_;
+};
+
+// The board with one tile spawned by the contest's rule: a uniformly chosen
+// empty cell, exponent 1 (tile 2) with p = 0.9, else 2 (tile 4). Needs an empty cell.
+inline b4::Board spawn_random(b4::Board b, Rng& rng) {
+  const int empty = b4::count_empty(b);
+  const int k = int(rng.below(unsigned(empty)));
+  return b4::spawn(b, k, rng.below(10) == 0 ? 2 : 1);
+}
+
+struct EpisodeResult {
+  uint64_t score = 0;
+  int moves = 0;
+  int max_exponent = 0;
+};
+
+struct Step {
+  b4::Board afterstate;
+  uint32_t reward;
+};
+
+// Plays one game greedily on net and applies the backward TD(0) updates with
+// step `alpha` (the share of the error corrected, spread over the features).
+template <typename Net>
+EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path) {
+  EpisodeResult result;
+  path.clear();
+  b4::Board b = spawn_random(spawn_random(0, rng), rng);
+  for (;;) {
+    b4::Board best_after = b, after[4];
+    uint32_t best_reward = 0, reward[4];
+    float best_value = -1e30f;
+    for (int d = 0; d < 4; ++d) {
+      reward[d] = 0;
+      after[d] = b4::move(b, d, &reward[d]);
+      if (after[d] != b) net.prefetch(after[d]);
+    }
+    for (int d = 0; d < 4; ++d) {
+      if (after[d] == b) continue;
+      const float v = float(reward[d]) + net.value(after[d]);
+      if (v > best_value) best_value = v, best_after = after[d], best_reward = reward[d];
+    }
+    if (best_after == b) break;  // no valid move: game over
+    path.push_back({best_after, best_reward});
+    result.score += best_reward;
+    b = spawn_random(best_after, rng);
+  }
+  result.moves = int(path.size());
+  result.max_exponent = b4::max_exponent(b);
+
+  const float step = alpha / float(Net::kFeatureCount);
+  float target = 0;
+  for (size_t t = path.size(); t-- > 0;) {
+    if (t > 0) net.prefetch(path[t - 1].afterstate);
+    target = float(path[t].reward) + net.learn(path[t].afterstate, target, step);
+  }
+  return result;
+}
+
+}  // namespace train2048

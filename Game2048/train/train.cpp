@@ -1,0 +1,171 @@
+// train2048: trains the bot's 4x6-tuple network by TD(0) self-play.
+//
+//   train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]
+//             [--optimistic V] [--report N] [--save-every SECONDS]
+//             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
+//
+// Prints a progress line every --report episodes (the learning curve: mean and
+// best score of that window, its 2048..32768 rates, moves/s), appends the same
+// figures to --curve as CSV, and every --save-every seconds (and at the end, or
+// on SIGINT/SIGTERM) writes the compact weights (--out) and a float checkpoint
+// (--checkpoint) from which --resume continues.
+#include <signal.h>
+#include <time.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "../../common/cli.h"
+#include "../bot/ntuple.h"
+#include "../bot/weights_file.h"
+#include "td_trainer.h"
+
+namespace {
+
+volatile sig_atomic_t g_stop = 0;
+void on_signal(int) { g_stop = 1; }
+
+double cpu_seconds() {
+  timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+int usage(const char* why) {
+  std::fprintf(stderr,
+               "train2048: %s\n"
+               "usage: train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]\n"
+               "                 [--optimistic V] [--report N] [--save-every SECONDS]\n"
+               "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n",
+               why);
+  return 2;
+}
+
+bool parse_float(const std::string& text, double* out) {
+  char* end = nullptr;
+  *out = std::strtod(text.c_str(), &end);
+  return !text.empty() && end && *end == 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace bot2048;
+  using namespace train2048;
+  uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX;
+  long long report = 1000, save_every = 300;
+  double alpha = 0.1, late_alpha = 0.1, optimistic = 0;
+  std::string out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
+              curve = "Game2048/train/curve.csv";
+  bool resume = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    const std::string value = has_value ? argv[i + 1] : "";
+    bool ok = true;
+    if (arg == "--resume") {
+      resume = true;
+      continue;
+    }
+    if (!has_value) return usage(("missing value after " + arg).c_str());
+    long long n = 0;
+    if (arg == "--episodes") ok = judge::parse_u64(value, &episodes);
+    else if (arg == "--seed") ok = judge::parse_u64(value, &seed);
+    else if (arg == "--late-from") ok = judge::parse_u64(value, &late_from);
+    else if (arg == "--alpha") ok = parse_float(value, &alpha) && alpha > 0 && alpha <= 1;
+    else if (arg == "--late-alpha") ok = parse_float(value, &late_alpha) && late_alpha > 0 && late_alpha <= 1;
+    else if (arg == "--optimistic") ok = parse_float(value, &optimistic) && optimistic >= 0;
+    else if (arg == "--report") ok = judge::parse_int(value, 1, 100000000, &report);
+    else if (arg == "--save-every") ok = judge::parse_int(value, 1, 1000000, &save_every);
+    else if (arg == "--out") out = value;
+    else if (arg == "--checkpoint") checkpoint = value;
+    else if (arg == "--curve") curve = value;
+    else return usage(("unknown option " + arg).c_str());
+    (void)n;
+    if (!ok) return usage(("bad value '" + value + "' for " + arg).c_str());
+    ++i;
+  }
+
+  // Optimistic initialisation: every afterstate starts valued at `optimistic`.
+  float initial_weight = float(optimistic / kFeatures);
+  TrainingNetwork* net = new TrainingNetwork(initial_weight);
+  uint64_t done = 0;
+  std::string error;
+  if (resume) {
+    if (!load_checkpoint(checkpoint, net, &done, &initial_weight, &error)) {
+      std::fprintf(stderr, "train2048: cannot resume: %s\n", error.c_str());
+      return 1;
+    }
+    std::printf("resumed from %s at episode %llu\n", checkpoint.c_str(), (unsigned long long)done);
+  }
+  signal(SIGINT, on_signal);
+  signal(SIGTERM, on_signal);
+
+  FILE* curve_file = std::fopen(curve.c_str(), resume ? "a" : "w");
+  if (!curve_file) {
+    std::fprintf(stderr, "train2048: cannot write curve file '%s'\n", curve.c_str());
+    return 1;
+  }
+  if (!resume) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
+
+  auto save = [&](const char* why) {
+    char note[512];
+    std::snprintf(note, sizeof note,
+                  "4x6-tuple TD(0) backward, seed %llu, alpha %g (late %g from %llu), optimistic %g, %llu episodes",
+                  (unsigned long long)seed, alpha, late_alpha, (unsigned long long)late_from, optimistic,
+                  (unsigned long long)done);
+    std::string err;
+    bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&
+              save_weights(out, *net, initial_weight, note, &err);
+    if (ok) std::printf("saved %s and %s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
+                        (unsigned long long)done, why);
+    else std::fprintf(stderr, "train2048: %s\n", err.c_str());
+    std::fflush(stdout);
+  };
+
+  Rng rng(seed * 0x9E3779B97F4A7C15ULL + done);
+  std::vector<Step> path;
+  path.reserve(1 << 16);
+  const double start = cpu_seconds();
+  double last_save = start, window_start = start;
+  uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
+  int reached[16] = {0};
+  std::printf("training 4x6-tuple network: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
+              (unsigned long long)done, (unsigned long long)episodes, (unsigned long long)seed, alpha, optimistic);
+  while (done < episodes && !g_stop) {
+    const float a = float(done >= late_from ? late_alpha : alpha);
+    const EpisodeResult r = learn_episode(*net, rng, a, path);
+    ++done;
+    window_moves += r.moves;
+    window_score += r.score;
+    window_max = std::max<uint64_t>(window_max, r.score);
+    ++window_games;
+    for (int e = 11; e <= r.max_exponent && e < 16; ++e) ++reached[e];
+    if (done % uint64_t(report) == 0) {
+      const double now = cpu_seconds();
+      auto rate = [&](int e) { return 100.0 * reached[e] / double(window_games); };
+      std::printf("ep %8llu  cpu %7.0fs  mean %7.0f  max %7llu  2048 %5.1f%%  4096 %5.1f%%  8192 %5.1f%%  "
+                  "16384 %5.1f%%  32768 %5.1f%%  %.2fM moves/s\n",
+                  (unsigned long long)done, now - start, double(window_score) / window_games,
+                  (unsigned long long)window_max, rate(11), rate(12), rate(13), rate(14), rate(15),
+                  window_moves / (now - window_start) / 1e6);
+      std::fprintf(curve_file, "%llu,%.1f,%.1f,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.0f\n", (unsigned long long)done,
+                   now - start, double(window_score) / window_games, (unsigned long long)window_max, rate(11),
+                   rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start));
+      std::fflush(curve_file);
+      std::fflush(stdout);
+      window_moves = window_score = window_max = window_games = 0;
+      std::fill(reached, reached + 16, 0);
+      window_start = now;
+      if (now - last_save >= save_every) {
+        save("periodic");
+        last_save = cpu_seconds();
+      }
+    }
+  }
+  save(g_stop ? "stopped by signal" : "finished");
+  std::fclose(curve_file);
+  return 0;
+}

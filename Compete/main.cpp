@@ -24,6 +24,7 @@ const char kUsage[] =
     "  -j N               play N games at once (default 1; the result file does not change)\n"
     "  --time-limit MS    wall time allowed per getPoint call (default 3000)\n"
     "  --move-time MS     sets STRATEGY_MOVE_MS=MS for both plugins (strategies that read it think that long)\n"
+    "  --move-time-a MS, --move-time-b MS   the same for one side only (handicap matches)\n"
     "  --memory-limit MB  address space per plugin (default 1024)\n"
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
     "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
 
   c4::MatchConfig config;
   bool have_seed = false;
-  long long move_time_ms = 0, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
+  long long move_time_ms[2] = {0, 0}, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
   std::string log_dir;
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -66,10 +67,13 @@ int main(int argc, char** argv) {
       const char* v = value();
       if (!v || !judge::parse_int(v, 1, 3600000, &time_limit_ms))
         return usage_error("--time-limit needs milliseconds from 1 to 3600000");
-    } else if (arg == "--move-time") {
+    } else if (arg == "--move-time" || arg == "--move-time-a" || arg == "--move-time-b") {
       const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 3600000, &move_time_ms))
-        return usage_error("--move-time needs milliseconds from 1 to 3600000");
+      long long ms = 0;
+      if (!v || !judge::parse_int(v, 1, 3600000, &ms))
+        return usage_error(arg + " needs milliseconds from 1 to 3600000");
+      if (arg != "--move-time-b") move_time_ms[0] = ms;
+      if (arg != "--move-time-a") move_time_ms[1] = ms;
     } else if (arg == "--memory-limit") {
       const char* v = value();
       if (!v || !judge::parse_int(v, 16, 1 << 20, &memory_mb))
@@ -109,7 +113,7 @@ int main(int argc, char** argv) {
     p->host_executable = host;
     p->time_limit_ms = static_cast<int>(time_limit_ms);
     p->memory_limit_bytes = memory_mb << 20;
-    if (move_time_ms > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms)});
+    if (move_time_ms[side_index] > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms[side_index])});
     const char* label = side_index == 0 ? "A" : "B";
     if (scratch) {
       p->workdir = std::string(scratch) + "/" + label;

@@ -15,3 +15,22 @@ $(STRATEGY_TEST_OBJ): | $(DOCTEST)
 $(BUILD)/StrategyTest/strategy_tests: so/Strategy.so Strategy.zip $(STRATEGY_TEST_OBJ) $(STRATEGY_ENGINE_OBJ) $(BUILD)/Compete/board.o $(DOCTEST_MAIN) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $(filter-out so/Strategy.so Strategy.zip,$^) -o $@ -ldl -pthread
 TEST_BINARIES += $(BUILD)/StrategyTest/strategy_tests
+
+# make bench-strength: our strategy in real matches through Compete.
+#   1. against the strongest sample (TestCases/50.so, fixed iteration budget) at STRENGTH_MS per move;
+#   2. against itself given 3x less time (STRENGTH_MS vs STRENGTH_MS/3).
+# Each line: wins - losses - draws of so/Strategy.so, and any fault code seen.
+STRENGTH_ROUNDS ?= 50
+STRENGTH_MS ?= 300
+STRENGTH_SEED ?= 2026
+.PHONY: bench-strength
+bench-strength: so/Strategy.so Compete/Compete TestCases/50.so
+	@mkdir -p Results
+	@echo "Strategy vs TestCases/50.so, $(STRENGTH_ROUNDS) rounds (x2 games), $(STRENGTH_MS) ms/move, seed $(STRENGTH_SEED)"
+	@./Compete/Compete so/Strategy.so TestCases/50.so Results/strength_vs50.txt $(STRENGTH_ROUNDS) --seed $(STRENGTH_SEED) \
+	  --move-time $(STRENGTH_MS) -j 2 --record Results/strength_vs50.jsonl 2>/dev/null | tail -n 8
+	@echo "Strategy at $(STRENGTH_MS) ms vs Strategy at $$(( $(STRENGTH_MS) / 3 )) ms, $(STRENGTH_ROUNDS) rounds"
+	@./Compete/Compete so/Strategy.so so/Strategy.so Results/strength_self3x.txt $(STRENGTH_ROUNDS) --seed $(STRENGTH_SEED) \
+	  --move-time-a $(STRENGTH_MS) --move-time-b $$(( $(STRENGTH_MS) / 3 )) -j 2 --record Results/strength_self3x.jsonl 2>/dev/null | tail -n 8
+	@echo "fault codes (3-8, negative) in these games:"; \
+	  cat Results/strength_vs50.txt Results/strength_self3x.txt | awk -F'\t' 'NF==3 && ($$1<0 || $$1>2) {n++} END {print n+0}'

@@ -93,15 +93,14 @@ class Game {
 
     Colour mover = kWhite;
     for (;;) {
-      bool offered = change_offered(mover);
-      if (!has_legal_action(board_, mover, offered, opt_.crossing)) {
-        Colour other = opponent(mover);
-        if (!has_legal_action(board_, other, change_offered(other), opt_.crossing)) break;
+      Colour actor = player_to_act(board_, mover, [this](Colour c) { return change_offered(c); }, opt_.crossing);
+      if (actor == kEmpty) break;
+      if (actor != mover) {
         ++result_.skips;
-        say(std::string(colour_name(mover)) + " has no legal action: " + colour_name(other) + " plays again");
-        mover = other;
-        continue;
+        say(std::string(colour_name(mover)) + " has no legal action: " + colour_name(actor) + " plays again");
+        mover = actor;
       }
+      bool offered = change_offered(mover);
       Turn turn;
       if (!run_turn(mover, offered, &turn, &error)) return referee_failure(error);
       result_.moves.push_back(MoveTime{mover, turn.ms});

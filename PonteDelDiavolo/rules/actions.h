@@ -42,4 +42,15 @@ std::vector<Action> legal_actions(const Board& board, Colour mover, bool change_
 // or an offered Change): the referee's pass test (spec Q6).
 bool has_legal_action(const Board& board, Colour mover, bool change_offered, Crossing crossing);
 
+// The pass rule (spec B7, Q6): who acts when `due` is to move. `due` if it has
+// a legal action, else its opponent if that one has, else kEmpty (game over).
+// `offered(c)` says whether colour c would be offered the Change now.
+template <class Offered>
+Colour player_to_act(const Board& board, Colour due, Offered offered, Crossing crossing) {
+  if (has_legal_action(board, due, offered(due), crossing)) return due;
+  Colour other = opponent(due);
+  if (has_legal_action(board, other, offered(other), crossing)) return other;
+  return kEmpty;
+}
+
 }  // namespace pdd

@@ -102,8 +102,11 @@ Game::~Game() {
 }
 
 void Game::reset() {
+  // An unplayed game is not a round and keeps its number: game k is the k-th
+  // played game whichever way the bot's loop calls reset(), as in Run2048.
+  const uint64_t next = m_state->game.game() + (m_state->game.moves() > 0 ? 1 : 0);
   m_state->close_game();
-  m_state->game.start(m_state->seed, m_state->game.game() + 1);
+  m_state->game.start(m_state->seed, next);
 }
 
 void Game::getCurrentGrid(Grid& grid) {

@@ -6,8 +6,9 @@
 //   Game: the games of one run. Game() starts the first game; reset() closes
 //         the current game and starts the next; ~Game() closes the current game
 //         and writes the stats file. A closed game counts as a round when at
-//         least one valid move was made in it (so a loop that calls reset()
-//         before or after each game counts each game once).
+//         least one valid move was made in it, and only then does the next game
+//         get a new number: a loop that calls reset() before each game and one
+//         that calls it after each game play the same games, counted once each.
 //
 // Environment: GAME2048_SEED (default 2014) seeds the spawns and srand(), the
 // same streams Run2048 uses: the same bot plays the same games under both.

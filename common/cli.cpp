@@ -1,5 +1,6 @@
 #include "cli.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <random>
@@ -7,7 +8,8 @@
 namespace judge {
 
 bool parse_int(const std::string& text, long long min, long long max, long long* out) {
-  if (text.empty()) return false;
+  // strtoll would skip leading white space: " 12" is not a number on a command line.
+  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0]))) return false;
   char* end = nullptr;
   errno = 0;
   long long v = std::strtoll(text.c_str(), &end, 10);
@@ -17,7 +19,8 @@ bool parse_int(const std::string& text, long long min, long long max, long long*
 }
 
 bool parse_u64(const std::string& text, uint64_t* out) {
-  if (text.empty() || text[0] == '-' || text[0] == '+') return false;
+  // Digits only: strtoull skips white space and negates "-1" (even " -1") to 2^64 - 1.
+  if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
   char* end = nullptr;
   errno = 0;
   unsigned long long v = std::strtoull(text.c_str(), &end, 10);

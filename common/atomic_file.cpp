@@ -1,6 +1,7 @@
 #include "atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -79,6 +80,11 @@ bool path_is_writable(const std::string& path, std::string* error) {
   std::string folder = folder_of(path);
   if (::access(folder.c_str(), W_OK | X_OK) != 0) {
     if (error) *error = system_error("cannot write into folder", folder);
+    return false;
+  }
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (error) *error = "'" + path + "' is a folder, not a file";
     return false;
   }
   if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) {

@@ -1,12 +1,16 @@
 // Compete: plays two ConnectFour plugins against each other, like the course's
 // original judge, but with each plugin in its own sandboxed process.
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../common/atomic_file.h"
@@ -32,6 +36,29 @@ const char kUsage[] =
 int usage_error(const std::string& problem) {
   std::cerr << "Compete: " << problem << "\n" << kUsage;
   return 2;
+}
+
+// Ctrl-C (SIGINT), SIGTERM or SIGHUP while a match runs: every finished game is
+// already in the result file; remove the plugins' scratch folder, then die of
+// the same signal (so the shell sees it). The signals are blocked in every
+// thread and taken by this one with sigwait, so the cleanup runs as ordinary code.
+void remove_scratch_on_signal(const std::string& scratch) {
+  static sigset_t signals;
+  sigemptyset(&signals);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, sig);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::thread([scratch] {
+    int sig = 0;
+    if (sigwait(&signals, &sig) != 0) return;
+    if (!scratch.empty()) {
+      std::error_code ec;
+      std::filesystem::remove_all(scratch, ec);
+    }
+    std::signal(sig, SIG_DFL);
+    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+    raise(sig);
+    _exit(128 + sig);
+  }).detach();
 }
 
 std::string absolute(const std::string& path) {
@@ -107,6 +134,7 @@ int main(int argc, char** argv) {
   // Each plugin works in a scratch folder of its own, so files it writes stay out of the user's.
   char scratch_template[] = "/tmp/compete.XXXXXX";
   const char* scratch = ::mkdtemp(scratch_template);
+  remove_scratch_on_signal(scratch ? scratch : "");
   int side_index = 0;
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
     p->plugin_path = absolute(positional[side_index]);

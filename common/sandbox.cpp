@@ -79,6 +79,10 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
   }
   if (!options.workdir.empty() && ::chdir(options.workdir.c_str()) != 0) ::_exit(kExecFailed);
   ::signal(SIGPIPE, SIG_DFL);
+  // Start with no blocked signals, whatever the forking thread had blocked.
+  sigset_t none;
+  ::sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
   ::execve(argv[0], argv, envp);
   ::_exit(kExecFailed);
 }

@@ -8,6 +8,7 @@ struct Tables {
   std::vector<BridgeShape> shapes;
   std::vector<int> id_of;  // kCells * kCells, -1 when no bridge
   std::vector<std::vector<int>> crossing;
+  std::vector<int> from[kCells];
 
   Tables() : id_of(kCells * kCells, -1) {
     for (int c = 0; c < kCells; ++c) {
@@ -45,6 +46,8 @@ struct Tables {
           s.body_count = 1;
         }
         id_of[s.a * kCells + s.b] = id_of[s.b * kCells + s.a] = static_cast<int>(shapes.size());
+        from[s.a].push_back(static_cast<int>(shapes.size()));
+        from[s.b].push_back(static_cast<int>(shapes.size()));
         shapes.push_back(s);
       }
     crossing.resize(shapes.size());
@@ -82,6 +85,7 @@ int bridge_id(int a, int b) {
   if (a < 0 || b < 0 || a >= kCells || b >= kCells) return -1;
   return tables().id_of[a * kCells + b];
 }
+const std::vector<int>& bridges_from(int c) { return tables().from[c]; }
 const std::vector<int>& crossing_bridges(int id) { return tables().crossing[id]; }
 
 bool segments_intersect(const BridgeShape& p, const BridgeShape& q) {

@@ -51,6 +51,8 @@ struct BridgeShape {
 const std::vector<BridgeShape>& bridge_shapes();
 // Id of the bridge between cells a and b (either order), -1 if their Chebyshev distance is not 2.
 int bridge_id(int a, int b);
+// Ids of the bridges with an endpoint on cell c.
+const std::vector<int>& bridges_from(int c);
 // Ids of the bridges whose segment intersects bridge `id`'s segment (closed
 // segments between cell centres), excluding `id` itself.
 const std::vector<int>& crossing_bridges(int id);

@@ -1,0 +1,228 @@
+#include "search.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "../../common/clock.h"
+#include "../rules/groups.h"
+#include "../rules/placement.h"
+#include "evaluation.h"
+
+namespace pdd {
+namespace {
+
+constexpr int kTopCells = 12;   // single cells kept to form pairs
+constexpr int kRootWidth = 16;  // children searched deeper at the root
+constexpr int kInnerWidth = 8;  // ... and below it
+
+struct Scored {
+  Action action;
+  double value;  // static value for the mover after the action
+};
+
+struct Timeout {};
+
+// Only Black, on turn 2, with White's two opening tiles alone on the board.
+bool change_possible(const Board& b, Colour mover) {
+  return mover == kBlack && b.bridge_count() == 0 && b.tile_count(kBlack) == 0 && b.tile_count(kWhite) == 2;
+}
+
+class Searcher {
+ public:
+  Searcher(Colour root, bool root_change, judge::Deadline deadline)
+      : root_(root), root_change_(root_change), deadline_(deadline) {}
+
+  long long nodes = 0;
+
+  // Legal candidates for `mover`, with static values, best first.
+  std::vector<Scored> candidates(Board& b, Colour mover, bool change) {
+    ++nodes;
+    if ((nodes & 7) == 0 && deadline_.expired()) throw Timeout();
+    std::vector<Scored> out;
+    auto add = [&](const Action& a) {
+      for (const Scored& s : out)
+        if (s.action == a) return;
+      Board child = b;
+      apply_action(child, mover, a);
+      out.push_back(Scored{a, evaluate(child, mover)});
+    };
+    // Single cells, ranked.
+    int singles[kCells];
+    int n = singly_legal_cells(b, mover, singles);
+    std::vector<std::pair<double, int>> ranked;
+    for (int i = 0; i < n; ++i) {
+      b.set_tile(singles[i], mover);
+      ranked.emplace_back(evaluate(b, mover), singles[i]);
+      b.set_tile(singles[i], kEmpty);
+    }
+    std::sort(ranked.begin(), ranked.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    int top = std::min<int>(kTopCells, static_cast<int>(ranked.size()));
+    for (int i = 0; i < top; ++i)
+      for (int j = i + 1; j < top; ++j) {
+        int pair[2] = {ranked[i].second, ranked[j].second};
+        if (!cells_interact(pair[0], pair[1]) || placement_legal(b, mover, pair, 2))
+          add(Action::make(Action::kChess, pair[0], pair[1]));
+      }
+    // Completions of sandbanks of two: a growth cell, then a cell next to the three.
+    for (int i = 0; i < static_cast<int>(ranked.size()); ++i) {
+      int f = ranked[i].second;
+      bool grows = false;
+      for (const int* nb = neighbours(f).orth; *nb >= 0 && !grows; ++nb) grows = b.at(*nb) == mover;
+      if (!grows) continue;
+      b.set_tile(f, mover);
+      int group[5];
+      int size = flood_group(b, mover, f, group, 5);
+      if (size == 3)
+        for (int k = 0; k < 3; ++k)
+          for (const int* nb = neighbours(group[k]).orth; *nb >= 0; ++nb) {
+            int g = *nb;
+            if (g <= f || !b.is_free(g)) continue;
+            b.set_tile(f, kEmpty);
+            int pair[2] = {f, g};
+            bool ok = placement_legal(b, mover, pair, 2);
+            b.set_tile(f, mover);
+            if (ok) {
+              b.set_tile(f, kEmpty);
+              add(Action::make(Action::kChess, f, g));
+              b.set_tile(f, mover);
+            }
+          }
+      b.set_tile(f, kEmpty);
+    }
+    if (out.empty() && n >= 2) {  // the top cells pair badly: take any legal pair
+      for (int i = 0; i < n && out.empty(); ++i)
+        for (int j = i + 1; j < n && out.empty(); ++j) {
+          int pair[2] = {singles[i], singles[j]};
+          if (!cells_interact(pair[0], pair[1]) || placement_legal(b, mover, pair, 2))
+            add(Action::make(Action::kChess, pair[0], pair[1]));
+        }
+    }
+    // Every legal bridge.
+    for (int t = 0; t < kCells; ++t) {
+      if (b.at(t) != mover || b.bridge_at(t) >= 0) continue;
+      for (int id : bridges_from(t)) {
+        const BridgeShape& s = bridge_shapes()[id];
+        if (s.a != t) continue;
+        if (bridge_legal(b, mover, id, Crossing::kStrict)) add(Action::make(Action::kBridge, s.a, s.b));
+      }
+    }
+    if (change) {
+      int cells[2], k = 0;
+      for (int c = 0; c < kCells && k < 2; ++c)
+        if (b.at(c) == kWhite) cells[k++] = c;
+      add(Action::make(Action::kChange, cells[0], cells[1]));
+    }
+    std::sort(out.begin(), out.end(), [](const Scored& x, const Scored& y) { return x.value > y.value; });
+    return out;
+  }
+
+  // Negamax value for `mover` to play on `b`, `depth` plies deep.
+  double search(Board& b, Colour mover, int depth, double alpha, double beta, bool may_pass = true) {
+    std::vector<Scored> moves = candidates(b, mover, change_possible(b, mover));
+    if (moves.empty()) {
+      Colour other = opponent(mover);
+      if (!may_pass) return final_value(b, mover);
+      if (!has_legal_action(b, other, false, Crossing::kStrict)) return final_value(b, mover);
+      return -search(b, other, depth, -beta, -alpha, false);
+    }
+    if (depth <= 1) return moves[0].value;
+    double best = -1e18;
+    int width = std::min<int>(kInnerWidth, static_cast<int>(moves.size()));
+    for (int i = 0; i < width; ++i) {
+      Board child = b;
+      apply_action(child, mover, moves[i].action);
+      double v = -search(child, opponent(mover), depth - 1, -beta, -alpha);
+      if (v > best) best = v;
+      if (v > alpha) alpha = v;
+      if (alpha >= beta) break;
+    }
+    return best;
+  }
+
+  Colour root_;
+  bool root_change_;
+  judge::Deadline deadline_;
+};
+
+}  // namespace
+
+bool choose_action(const Board& board, Colour me, bool change_offered, const SearchLimits& limits, Action* out,
+                   SearchReport* report) {
+  judge::Stopwatch watch;
+  // Leave room for starting up, reading and writing the files.
+  int budget = std::max(1, limits.think_ms * 9 / 10 - 20);
+  judge::Deadline deadline = judge::Deadline::after_ms(budget);
+  Searcher searcher(me, change_offered, deadline);
+  Board b = board;
+  std::vector<Scored> root;
+  try {
+    root = searcher.candidates(b, me, change_offered && change_possible(b, me));
+  } catch (const Timeout&) {
+    root.clear();
+  }
+  if (root.empty()) {
+    // Out of time before the first list, or the selective list is empty: any legal action.
+    std::vector<Action> legal = legal_actions(board, me, change_offered, Crossing::kStrict);
+    if (legal.empty()) return false;
+    *out = legal[0];
+    return true;
+  }
+  Action best = root[0].action;
+  double best_value = root[0].value;
+  int depth_done = 1;
+  for (int depth = 2; depth <= 8; ++depth) {
+    if (watch.elapsed_ms() > budget * 0.3) break;  // the next iteration would not finish
+    try {
+      int width = std::min<int>(kRootWidth, static_cast<int>(root.size()));
+      double alpha = -1e18;
+      Action iteration_best = root[0].action;
+      std::vector<std::pair<double, int>> order;
+      for (int i = 0; i < width; ++i) {
+        Board child = b;
+        apply_action(child, me, root[i].action);
+        double v = -searcher.search(child, opponent(me), depth - 1, -1e18, -alpha);
+        order.emplace_back(v, i);
+        if (v > alpha) {
+          alpha = v;
+          iteration_best = root[i].action;
+        }
+      }
+      best = iteration_best;
+      best_value = alpha;
+      depth_done = depth;
+      // Searched moves first, best first, for the next iteration.
+      std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+      std::vector<Scored> reordered;
+      for (const auto& o : order) reordered.push_back(root[o.second]);
+      for (size_t i = width; i < root.size(); ++i) reordered.push_back(root[i]);
+      root = reordered;
+      if (root.size() == 1) break;
+    } catch (const Timeout&) {
+      break;
+    }
+  }
+  // Never answer with an illegal action.
+  bool legal = false;
+  if (best.kind == Action::kChess) {
+    int cells[2] = {best.a, best.b};
+    legal = check_placement(board, me, cells, 2) == Violation::kNone;
+  } else if (best.kind == Action::kBridge) {
+    legal = check_bridge(board, me, best.a, best.b, Crossing::kStrict) == Violation::kNone;
+  } else {
+    legal = change_offered && change_possible(board, me);
+  }
+  if (!legal) {
+    std::vector<Action> all = legal_actions(board, me, change_offered, Crossing::kStrict);
+    if (all.empty()) return false;
+    best = all[0];
+  }
+  *out = best;
+  if (report) {
+    report->depth = depth_done;
+    report->nodes = searcher.nodes;
+    report->value = best_value;
+  }
+  return true;
+}
+
+}  // namespace pdd

@@ -51,3 +51,14 @@ $(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"'
 $(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(BOT_TEST)
+
+# One table, a row per agent / setting, every game played by Run2048.
+BENCH2048_GAMES ?= 5
+BENCH2048_SEED ?= 2014
+.PHONY: bench-2048 contest-2048
+bench-2048: Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048)
+	@bash Game2048/bot/bench.sh Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048) $(BENCH2048_GAMES) $(BENCH2048_SEED) $(BUILD)/bench2048
+
+# The full contest run of the best agent: 100 games, the runner's default seed (hours at ~150 moves/s).
+contest-2048: Game2048/Run2048 $(BOT_PLUGIN)
+	Game2048/Run2048 $(BOT_PLUGIN) --games 100 --out $(BUILD)/contest2048.stats.txt --record $(BUILD)/contest2048.jsonl

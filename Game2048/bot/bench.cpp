@@ -1,13 +1,17 @@
 // play2048: plays agents in process (no sandbox) for tuning and quick figures.
 //
 //   play2048 [--games N] [--seed S] [--header] [--quiet] SPEC...
+//   play2048 --records FILE --name NAME [--verdict TEXT]
 //
 // Prints one table row per agent spec (see agent.h): games, average / median /
 // highest score, max tile, 2048..32768 rates, valid moves per CPU second,
 // median moves to reach 2048, the contest's speed verdict, and mean depth.
 // Spawns follow the contest's rule from a seeded generator of this program;
-// Run2048 is the judge of record (make bench-2048 uses it).
+// Run2048 is the judge of record: with --records, play2048 prints the same row
+// from Run2048's --record file (one JSON line per game) and its verdict; that
+// is how make bench-2048 builds its table.
 #include <algorithm>
+#include <cstdlib>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -35,6 +39,49 @@ b4::Board spawn(b4::Board b, uint64_t& position_stream, uint64_t& value_stream) 
   return b4::spawn(b, k, splitmix(value_stream) % 10 == 0 ? 2 : 1);
 }
 
+// The number after "key": in a JSON line (0 if absent).
+double json_number(const std::string& line, const std::string& key, size_t from = 0) {
+  const size_t at = line.find("\"" + key + "\":", from);
+  return at == std::string::npos ? 0 : std::strtod(line.c_str() + at + key.size() + 3, nullptr);
+}
+
+// A row from Run2048's record file.
+int summarise_records(const std::string& path, const std::string& name, const std::string& verdict) {
+  FILE* f = std::fopen(path.c_str(), "r");
+  if (!f) {
+    std::fprintf(stderr, "play2048: cannot open record file '%s'\n", path.c_str());
+    return 1;
+  }
+  bot2048::RunSummary run;
+  run.agent = name;
+  run.verdict = verdict;
+  char buffer[1 << 16];
+  std::string line;
+  while (std::fgets(buffer, sizeof buffer, f)) {
+    line += buffer;
+    if (line.back() != '\n' && !std::feof(f)) continue;  // a long line: keep reading
+    if (line.find("\"game\":") != std::string::npos) {
+      bot2048::GameRecord g;
+      g.score = uint64_t(json_number(line, "score"));
+      g.max_tile = int(json_number(line, "max_tile"));
+      g.moves = int(json_number(line, "moves"));
+      run.cpu_seconds += json_number(line, "bot_cpu_s");
+      const size_t reached = line.find("\"reached\":{");
+      if (reached != std::string::npos)
+        for (int e = 11; e < 16; ++e) g.moves_to[e] = int(json_number(line, std::to_string(1 << e), reached));
+      run.games.push_back(g);
+    }
+    line.clear();
+  }
+  std::fclose(f);
+  if (run.games.empty()) {
+    std::fprintf(stderr, "play2048: no games in record file '%s'\n", path.c_str());
+    return 1;
+  }
+  bot2048::print_table_row(stdout, run);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -42,8 +89,13 @@ int main(int argc, char** argv) {
   uint64_t games = 10, seed = 1;
   bool header = false, quiet = false;
   std::vector<std::string> specs;
+  std::string records, name, verdict;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if ((arg == "--records" || arg == "--name" || arg == "--verdict") && i + 1 < argc) {
+      (arg == "--records" ? records : arg == "--name" ? name : verdict) = argv[++i];
+      continue;
+    }
     if ((arg == "--games" || arg == "--seed") && i + 1 < argc) {
       if (!judge::parse_u64(argv[i + 1], arg == "--games" ? &games : &seed) || games == 0) {
         std::fprintf(stderr, "play2048: bad value '%s' for %s\n", argv[i + 1], arg.c_str());
@@ -62,6 +114,7 @@ int main(int argc, char** argv) {
     }
   }
   if (header) print_table_header(stdout);
+  if (!records.empty()) return summarise_records(records, name.empty() ? records : name, verdict);
   for (const std::string& spec : specs) {
     std::string error;
     std::unique_ptr<Agent> agent = make_agent(spec, &error);

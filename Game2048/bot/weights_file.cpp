@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <vector>
@@ -11,7 +12,8 @@ namespace {
 
 constexpr char kMagic[9] = "N2048W16";
 constexpr char kCheckpointMagic[9] = "N2048F32";
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
+constexpr size_t kMaxWeightsBytes = 31u << 20;  // under the 32 MiB a submission may ship
 constexpr size_t kHeaderBytes = 8 + 4 * 4 + 4 * 2 + 4 + 8 + 8;
 
 uint64_t fnv1a(const uint8_t* p, size_t n, uint64_t h = 1469598103934665603ULL) {
@@ -29,6 +31,10 @@ void put_varint(std::string& s, uint32_t v) {
   }
   s.push_back(char(v));
 }
+
+// Small magnitudes in few bytes: 0, -1, 1, -2, ... -> 0, 1, 2, 3, ...
+uint32_t zigzag(int16_t v) { return (uint32_t(int32_t(v)) << 1) ^ uint32_t(int32_t(v) >> 31); }
+int16_t unzigzag(uint32_t u) { return int16_t(int32_t(u >> 1) ^ -int32_t(u & 1)); }
 
 // Reads a little-endian field; the caller has checked the bounds.
 template <typename T>
@@ -104,22 +110,34 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
     for (float w : net.table(t)) max_abs = std::max(max_abs, std::fabs(w - initial_weight));
   const float scale = max_abs > 0 ? max_abs / 32767.0f : 1.0f;
 
-  std::string payload;
+  std::vector<int16_t> q[kTuples];
   for (int t = 0; t < kTuples; ++t) {
     const std::vector<float>& w = net.table(t);
-    std::vector<int16_t> q(w.size());
-    for (size_t i = 0; i < w.size(); ++i) q[i] = int16_t(std::lround((w[i] - initial_weight) / scale));
-    size_t i = 0;
-    while (i < q.size()) {
-      size_t zeros = 0;
-      while (i < q.size() && q[i] == 0) ++zeros, ++i;
-      // A literal run ends at the next pair of zeros (a single zero is cheaper inline).
-      size_t start = i;
-      while (i < q.size() && !(q[i] == 0 && (i + 1 == q.size() || q[i + 1] == 0))) ++i;
-      put_varint(payload, uint32_t(zeros));
-      put_varint(payload, uint32_t(i - start));
-      payload.append(reinterpret_cast<const char*>(q.data() + start), 2 * (i - start));
+    q[t].resize(w.size());
+    for (size_t i = 0; i < w.size(); ++i) q[t][i] = int16_t(std::lround((w[i] - initial_weight) / scale));
+  }
+  // Over the size limit, the smallest weights (rarely seen patterns) become 0
+  // until the file fits.
+  std::string payload;
+  for (int prune = 0;; prune = prune ? 2 * prune : 1) {
+    payload.clear();
+    for (int t = 0; t < kTuples; ++t) {
+      std::vector<int16_t>& table = q[t];
+      for (int16_t& v : table)
+        if (std::abs(int(v)) <= prune) v = 0;
+      size_t i = 0;
+      while (i < table.size()) {
+        size_t zeros = 0;
+        while (i < table.size() && table[i] == 0) ++zeros, ++i;
+        // A literal run ends at the next pair of zeros (a single zero is cheaper inline).
+        const size_t start = i;
+        while (i < table.size() && !(table[i] == 0 && (i + 1 == table.size() || table[i + 1] == 0))) ++i;
+        put_varint(payload, uint32_t(zeros));
+        put_varint(payload, uint32_t(i - start));
+        for (size_t k = start; k < i; ++k) put_varint(payload, zigzag(table[k]));
+      }
     }
+    if (payload.size() + note.size() + kHeaderBytes <= kMaxWeightsBytes || prune >= 16384) break;
   }
 
   std::string file(kMagic, 8);
@@ -177,12 +195,14 @@ bool load_weights(const std::string& path, PlayingNetwork* net, std::string* not
       if (!get_varint(payload, payload_bytes, &pos, &zeros) || !get_varint(payload, payload_bytes, &pos, &literals))
         return fail("table " + std::to_string(t) + " ends early");
       if (uint64_t(filled) + zeros + literals > kTupleEntries) return fail("table " + std::to_string(t) + " overflows");
-      if (pos + 2ull * literals > payload_bytes) return fail("table " + std::to_string(t) + " ends early");
       std::fill(table.begin() + filled, table.begin() + filled + zeros, int16_t(0));
       filled += zeros;
-      std::memcpy(table.data() + filled, payload + pos, 2ull * literals);
-      filled += literals;
-      pos += 2ull * literals;
+      for (uint32_t k = 0; k < literals; ++k) {
+        uint32_t u;
+        if (!get_varint(payload, payload_bytes, &pos, &u)) return fail("table " + std::to_string(t) + " ends early");
+        if (u > 0xFFFF) return fail("table " + std::to_string(t) + " holds a value beyond 16 bits");
+        table[filled++] = unzigzag(u);
+      }
     }
   }
   if (pos != payload_bytes) return fail("trailing bytes after the last table");

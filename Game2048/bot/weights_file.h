@@ -2,12 +2,13 @@
 //
 // Layout (little-endian):
 //   "N2048W16"                    8-byte magic
-//   u32 version (1), u32 tuples (4), u32 tuple cells (6), u32 symmetries (8)
+//   u32 version (2), u32 tuples (4), u32 tuple cells (6), u32 symmetries (8)
 //   f32 scale, f32 offset         weight = scale * q (q: int16); value adds offset
 //   u32 note bytes, u64 payload bytes, u64 FNV-1a 64 of note + payload
 //   note                          free text: how the weights were trained
 //   payload                       per tuple, 16^6 entries as runs:
-//                                 varint zeros, varint n, then n int16 values
+//                                 varint zeros, varint n, then n values q,
+//                                 each a zigzag varint (small |q|: one byte)
 // Loading checks every field, the exact file size, the checksum and that each
 // table decodes to exactly 16^6 entries; any failure names the file and reason.
 //
@@ -22,6 +23,7 @@
 namespace bot2048 {
 
 // Writes `net` quantised to 16 bits; entries equal to `initial_weight` code as 0.
+// If the file would exceed 31 MiB, the smallest weights are zeroed until it fits.
 bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
                   const std::string& note, std::string* error);
 

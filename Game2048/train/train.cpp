@@ -3,6 +3,7 @@
 //   train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]
 //             [--optimistic V] [--report N] [--save-every SECONDS]
 //             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
+//   train2048 --resume --export [--checkpoint FILE] [--out weights.bin]
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
@@ -38,7 +39,8 @@ int usage(const char* why) {
                "train2048: %s\n"
                "usage: train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]\n"
                "                 [--optimistic V] [--report N] [--save-every SECONDS]\n"
-               "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n",
+               "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
+               "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n",
                why);
   return 2;
 }
@@ -59,14 +61,14 @@ int main(int argc, char** argv) {
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0;
   std::string out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
-  bool resume = false;
+  bool resume = false, export_only = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
     const std::string value = has_value ? argv[i + 1] : "";
     bool ok = true;
-    if (arg == "--resume") {
-      resume = true;
+    if (arg == "--resume" || arg == "--export") {
+      (arg == "--resume" ? resume : export_only) = true;
       continue;
     }
     if (!has_value) return usage(("missing value after " + arg).c_str());
@@ -99,6 +101,19 @@ int main(int argc, char** argv) {
       return 1;
     }
     std::printf("resumed from %s at episode %llu\n", checkpoint.c_str(), (unsigned long long)done);
+  }
+  if (export_only) {
+    // Only rewrite --out from the checkpoint (e.g. while another trainer runs).
+    if (!resume) return usage("--export needs --resume (it exports the checkpoint)");
+    char note[256];
+    std::snprintf(note, sizeof note, "4x6-tuple TD(0) backward, exported from %s at %llu episodes",
+                  checkpoint.c_str(), (unsigned long long)done);
+    if (!save_weights(out, *net, initial_weight, note, &error)) {
+      std::fprintf(stderr, "train2048: %s\n", error.c_str());
+      return 1;
+    }
+    std::printf("exported %s\n", out.c_str());
+    return 0;
   }
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);

@@ -9,3 +9,65 @@ $(COMPETE_LIB): $(filter-out $(BUILD)/Compete/main.o,$(COMPETE_OBJ))
 Compete/Compete: $(BUILD)/Compete/main.o $(COMPETE_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 ALL_TARGETS += Compete/Compete
+
+# --- Compete's tests and benchmark (Compete/tests/) -------------------------
+# Test plugins: small, deterministic, most of them deliberately broken; built
+# into $(BUILD)/Compete/tests/plugins/ the way users build theirs.
+CT_DIR := Compete/tests
+CT_OUT := $(BUILD)/Compete/tests
+CT_PLUGIN_DIR := $(CT_OUT)/plugins
+CT_PLUGIN_DEPS := $(CT_DIR)/plugins/plugin_util.h Strategy/Point.h
+CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -IStrategy
+CT_FAULTS := segv_get throw_get abort_get loop_get sleep_get alloc_get exit_get null_get off_board full_column \
+  blocked not_lowest orphan_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file \
+  scribble first_column
+CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) \
+  $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so old_abi.so not_elf.so)
+
+$(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DFAULT='"$*"' $< -o $@
+$(CT_PLUGIN_DIR)/random_a.so: $(CT_DIR)/plugins/random_move.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DSALT=1 $< -o $@
+$(CT_PLUGIN_DIR)/random_b.so: $(CT_DIR)/plugins/random_move.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DSALT=2 $< -o $@
+$(CT_PLUGIN_DIR)/random_slow.so: $(CT_DIR)/plugins/random_move.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DSALT=3 -DDELAY_MS=2 $< -o $@
+$(CT_PLUGIN_DIR)/no_get.so: $(CT_DIR)/plugins/missing_symbol.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DWITHOUT_GET $< -o $@
+$(CT_PLUGIN_DIR)/no_clear.so: $(CT_DIR)/plugins/missing_symbol.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DWITHOUT_CLEAR $< -o $@
+# Like the old samples: the C driver links neither libstdc++ nor libm.
+$(CT_PLUGIN_DIR)/old_abi.so: $(CT_DIR)/plugins/old_abi.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	gcc -x c++ -std=c++11 -O2 -fPIC -shared -fno-exceptions -IStrategy $< -o $@
+$(CT_PLUGIN_DIR)/not_elf.so:
+	@mkdir -p $(@D)
+	printf 'This is a text file named like a plugin.\n' > $@
+
+$(CT_OUT)/sandbox_child: $(BUILD)/Compete/tests/sandbox_child.o
+	$(CXX) $(CXXFLAGS) $^ -o $@
+
+# The suite finds the repository and the build folder through these.
+CT_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out $(CT_DIR)/sandbox_child.cpp $(CT_DIR)/bench_judge.cpp,$(wildcard $(CT_DIR)/*.cpp)))
+CT_HARNESS_OBJ := $(BUILD)/Compete/tests/harness.o
+$(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: | $(DOCTEST)
+$(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
+
+$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(COMPETE_LIB) $(DOCTEST_MAIN) $(COMMON_LIB) \
+    | Compete/Compete $(CT_PLUGINS) $(CT_OUT)/sandbox_child
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+TEST_BINARIES += $(CT_OUT)/compete_tests
+
+$(CT_OUT)/bench_judge: $(CT_OUT)/bench_judge.o $(CT_HARNESS_OBJ) $(COMMON_LIB) | Compete/Compete $(CT_PLUGINS)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+
+# The judge's own overhead: two instant random-move plugins, 200 games, median of 3 runs at -j 1 and -j 2.
+.PHONY: bench-judge
+bench-judge: $(CT_OUT)/bench_judge
+	$< --games 200 --runs 3

@@ -1,0 +1,102 @@
+// make bench-judge: the judge's own overhead. Two instant random-move plugins
+// (legal, uniformly random, seeded by the position) play a seeded match; the
+// time is all judge: process start, loading, the pipe round trip per move,
+// refereeing, and rewriting the result file after every game.
+//
+//   bench_judge [--games G] [--runs R] [--seed S]
+//
+// Prints, for -j 1 and -j 2, the median over R runs of games per second and of
+// wall milliseconds per move, and the median round trip of one move as the
+// judge timed it (request sent to clearPoint's acknowledgement).
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "harness.h"
+
+namespace {
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  if (n == 0) return 0;
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+struct Run {
+  double seconds = 0;
+  long moves = 0;
+  int games = 0;
+  std::vector<double> move_ms;  // as the judge timed each move
+};
+
+bool play(int games, int jobs, unsigned long long seed, Run* out) {
+  ct::TempDir dir;
+  std::vector<std::string> args = {"--seed", std::to_string(seed), "-j", std::to_string(jobs), "--record",
+                                   "record.jsonl", ct::plugin("random_a"), ct::plugin("random_b"), "result.txt",
+                                   std::to_string(games / 2)};
+  ct::RunResult r = ct::run_compete(args, dir.path(), 600000);
+  if (!r.exited || r.exit_code != 0) {
+    std::fprintf(stderr, "bench_judge: Compete failed (exit %d, signal %d):\n%s\n", r.exit_code, r.signal,
+                 r.err.c_str());
+    return false;
+  }
+  out->seconds = r.seconds;
+  const std::string record = ct::read_file(dir / "record.jsonl");
+  static const std::regex move("\\[\"[AB]\",[0-9]+,[0-9]+,([0-9.e+-]+)\\]");
+  for (auto it = std::sregex_iterator(record.begin(), record.end(), move); it != std::sregex_iterator(); ++it) {
+    out->move_ms.push_back(std::stod((*it)[1]));
+    ++out->moves;
+  }
+  out->games = static_cast<int>(std::count(record.begin(), record.end(), '\n'));
+  if (out->games != games) {
+    std::fprintf(stderr, "bench_judge: expected %d games in the record, found %d\n", games, out->games);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int games = 200, runs = 3;
+  unsigned long long seed = 2024;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string flag = argv[i];
+    if (flag == "--games") games = std::atoi(argv[i + 1]);
+    else if (flag == "--runs") runs = std::atoi(argv[i + 1]);
+    else if (flag == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
+    else {
+      std::fprintf(stderr, "usage: bench_judge [--games G] [--runs R] [--seed S]\n");
+      return 2;
+    }
+  }
+  if (games < 2 || games % 2 || runs < 1) {
+    std::fprintf(stderr, "bench_judge: --games must be even and >= 2, --runs >= 1\n");
+    return 2;
+  }
+  std::printf("Judge overhead: random_a vs random_b (instant random legal moves), %d games (%d rounds), seed %llu, "
+              "median of %d runs\n",
+              games, games / 2, seed, runs);
+  std::printf("%-5s %12s %14s %16s %10s\n", "jobs", "games/s", "wall ms/move", "judged ms/move", "moves");
+  for (int jobs : {1, 2}) {
+    std::vector<double> rate, per_move, judged;
+    long moves = 0;
+    for (int k = 0; k < runs; ++k) {
+      Run r;
+      if (!play(games, jobs, seed, &r)) return 1;
+      rate.push_back(r.games / r.seconds);
+      per_move.push_back(1000.0 * r.seconds / static_cast<double>(r.moves));
+      judged.push_back(median(r.move_ms));
+      moves = r.moves;
+    }
+    std::printf("-j %-2d %12.1f %14.4f %16.4f %10ld\n", jobs, median(rate), median(per_move), median(judged),
+                moves);
+  }
+  std::printf("wall ms/move: the match's wall time over all moves played (process start and loading included);\n"
+              "judged ms/move: the median move as Compete times it (request to clearPoint's return).\n");
+  return 0;
+}

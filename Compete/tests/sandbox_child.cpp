@@ -1,0 +1,104 @@
+// The child program the sandbox tests run under judge::Process: one small,
+// predictable behaviour per mode.
+//
+//   exit N          exits with code N
+//   raise N         raises signal N
+//   alloc MB        allocates and touches MB megabytes: exits 0, or 3 on bad_alloc
+//   print           "to stdout" on fd 1 and "to stderr" on fd 2, then exits 0
+//   cwd             prints its working folder
+//   env NAME        prints $NAME (or "<unset>")
+//   echo            reads an int on fd 3, writes it + 1 on fd 4, until EOF
+//   spawn_spinner   forks a spinning child, prints its pid, then spins itself
+//   bigfile MB      writes MB megabytes to "big.bin" in its working folder
+//   fds             prints the numbers of its open file descriptors
+#include <dirent.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <new>
+#include <string>
+#include <vector>
+
+static void spin() {
+  volatile unsigned long long n = 0;
+  for (;;) n = n + 1;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 100;
+  std::string mode = argv[1];
+  if (mode == "exit" && argc == 3) return atoi(argv[2]);
+  if (mode == "raise" && argc == 3) {
+    raise(atoi(argv[2]));
+    return 101;
+  }
+  if (mode == "alloc" && argc == 3) {
+    try {
+      std::vector<char*> blocks;
+      for (long i = 0; i < atol(argv[2]); ++i) {
+        char* block = new char[1 << 20];
+        memset(block, 7, 1 << 20);
+        blocks.push_back(block);
+      }
+      return 0;
+    } catch (const std::bad_alloc&) {
+      return 3;
+    }
+  }
+  if (mode == "print") {
+    fputs("to stdout\n", stdout);
+    fflush(stdout);
+    fputs("to stderr\n", stderr);
+    return 0;
+  }
+  if (mode == "cwd") {
+    char buf[4096];
+    if (!getcwd(buf, sizeof buf)) return 102;
+    printf("%s\n", buf);
+    return 0;
+  }
+  if (mode == "env" && argc == 3) {
+    const char* v = getenv(argv[2]);
+    printf("%s\n", v ? v : "<unset>");
+    return 0;
+  }
+  if (mode == "echo") {
+    int v;
+    while (read(3, &v, sizeof v) == sizeof v) {
+      ++v;
+      if (write(4, &v, sizeof v) != sizeof v) return 103;
+    }
+    return 0;
+  }
+  if (mode == "spawn_spinner") {
+    pid_t pid = fork();
+    if (pid == 0) spin();
+    printf("%d\n", static_cast<int>(pid));
+    fflush(stdout);
+    spin();
+  }
+  if (mode == "bigfile" && argc == 3) {
+    FILE* f = fopen("big.bin", "w");
+    if (!f) return 104;
+    std::vector<char> mb(1 << 20, 'x');
+    for (long i = 0; i < atol(argv[2]); ++i)
+      if (fwrite(mb.data(), 1, mb.size(), f) != mb.size()) return 105;
+    return fclose(f) == 0 ? 0 : 106;
+  }
+  if (mode == "fds") {
+    DIR* d = opendir("/proc/self/fd");
+    if (!d) return 107;
+    std::vector<int> fds;
+    int own = dirfd(d);
+    while (dirent* e = readdir(d))
+      if (e->d_name[0] != '.' && atoi(e->d_name) != own) fds.push_back(atoi(e->d_name));
+    closedir(d);
+    for (int fd : fds) printf("%d ", fd);
+    printf("\n");
+    return 0;
+  }
+  return 100;
+}

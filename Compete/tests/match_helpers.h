@@ -19,14 +19,15 @@ struct Match {
 };
 
 // Plays `rounds` rounds of a vs b (plugin paths) in `cwd`, seeded, with a
-// 300 ms limit per move unless `options` sets one, the result in result.txt and
-// the record in record.jsonl.
+// 2000 ms limit per move unless `options` sets one (generous: the machine is
+// shared, and only the timeout tests need a short one), the result in
+// result.txt and the record in record.jsonl.
 inline Match play(const std::string& cwd, const std::string& a, const std::string& b, int rounds,
                   std::vector<std::string> options = {}, uint64_t seed = 7, Watcher watcher = nullptr) {
   bool has_limit = false;
   for (const std::string& o : options) has_limit |= o == "--time-limit";
   std::vector<std::string> args = {"--seed", std::to_string(seed), "--record", "record.jsonl"};
-  if (!has_limit) args.insert(args.end(), {"--time-limit", "300"});
+  if (!has_limit) args.insert(args.end(), {"--time-limit", "2000"});
   args.insert(args.end(), options.begin(), options.end());
   args.insert(args.end(), {a, b, "result.txt", std::to_string(rounds)});
   Match m;

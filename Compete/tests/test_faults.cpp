@@ -46,7 +46,9 @@ void check_fault(const std::string& faulty, char side, int code, const std::stri
                                                                 : opponent_name);
   const std::string a = side == 'A' ? faulty : opponent, b = side == 'A' ? opponent : faulty;
   INFO("A = " << a << "\nB = " << b);
-  Match m = ct::play(dir.path(), a, b, rounds);
+  // Timeout faults get a short limit so the suite stays fast; the others a generous one.
+  const bool timeout = code == 7 || code == 8;
+  Match m = ct::play(dir.path(), a, b, rounds, {"--time-limit", timeout ? "300" : "2000"});
   INFO("stdout:\n" << m.run.out << "\nstderr:\n" << m.run.err << "\nresult file:\n" << m.result_text);
   CHECK_FALSE(m.run.timed_out);
   CHECK(m.run.exited);

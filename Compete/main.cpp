@@ -29,6 +29,7 @@ const char kUsage[] =
     "  --time-limit MS    wall time allowed per getPoint call (default 3000)\n"
     "  --move-time MS     sets STRATEGY_MOVE_MS=MS for both plugins (strategies that read it think that long)\n"
     "  --move-time-a MS, --move-time-b MS   the same for one side only (handicap matches)\n"
+    "  --move-iterations N  sets STRATEGY_MOVE_ITERATIONS=N for both plugins (--move-iterations-a/-b: one side)\n"
     "  --memory-limit MB  address space per plugin (default 1024)\n"
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
     "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
@@ -74,7 +75,7 @@ int main(int argc, char** argv) {
 
   c4::MatchConfig config;
   bool have_seed = false;
-  long long move_time_ms[2] = {0, 0}, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
+  long long move_time_ms[2] = {0, 0}, move_iterations[2] = {0, 0}, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
   std::string log_dir;
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -101,6 +102,12 @@ int main(int argc, char** argv) {
         return usage_error(arg + " needs milliseconds from 1 to 3600000");
       if (arg != "--move-time-b") move_time_ms[0] = ms;
       if (arg != "--move-time-a") move_time_ms[1] = ms;
+    } else if (arg == "--move-iterations" || arg == "--move-iterations-a" || arg == "--move-iterations-b") {
+      const char* v = value();
+      long long n = 0;
+      if (!v || !judge::parse_int(v, 1, 1LL << 40, &n)) return usage_error(arg + " needs a positive whole number");
+      if (arg != "--move-iterations-b") move_iterations[0] = n;
+      if (arg != "--move-iterations-a") move_iterations[1] = n;
     } else if (arg == "--memory-limit") {
       const char* v = value();
       if (!v || !judge::parse_int(v, 16, 1 << 20, &memory_mb))
@@ -142,6 +149,8 @@ int main(int argc, char** argv) {
     p->time_limit_ms = static_cast<int>(time_limit_ms);
     p->memory_limit_bytes = memory_mb << 20;
     if (move_time_ms[side_index] > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms[side_index])});
+    if (move_iterations[side_index] > 0)
+      p->env.push_back({"STRATEGY_MOVE_ITERATIONS", std::to_string(move_iterations[side_index])});
     const char* label = side_index == 0 ? "A" : "B";
     if (scratch) {
       p->workdir = std::string(scratch) + "/" + label;

@@ -3,7 +3,8 @@
 //
 // Time: each call thinks for STRATEGY_MOVE_MS milliseconds (default 2600),
 // measured from entry with a monotonic clock, and stops early when the result
-// is proven. Memory: two node pools of kPoolNodes nodes (16 bytes each),
+// is proven. STRATEGY_MOVE_ITERATIONS, when set, also stops each search after
+// that many iterations (load-independent, reproducible matches). Memory: two node pools of kPoolNodes nodes (16 bytes each),
 // allocated once on the first call.
 #include <stdlib.h>
 
@@ -43,6 +44,11 @@ double move_budget_ms() {
     if (ms > 0) return ms;
   }
   return kDefaultMoveMs;
+}
+
+uint64_t move_iterations() {
+  const char* text = getenv("STRATEGY_MOVE_ITERATIONS");
+  return text ? strtoull(text, 0, 10) : 0;
 }
 
 // True if `pos` (us = player 0) shows exactly the framework's board.
@@ -102,7 +108,7 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   if (game.search_ready) {
     c4::SearchLimits limits;
     limits.time_ms = budget - elapsed_ms(start);
-    limits.max_iterations = 0;
+    limits.max_iterations = move_iterations();
     if (limits.time_ms < 1) limits.time_ms = 1;
     column = game.search.search(game.position, limits, 0);
   }

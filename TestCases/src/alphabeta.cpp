@@ -97,4 +97,13 @@ Bits alphabeta_move(const Position& pos, int depth, Evaluation eval, Rng& rng, S
   return best_moves[rng.below(n_best)];
 }
 
+int proven_score(const Position& pos, const Bits& move, int depth) {
+  Searcher s(pos);
+  s.eval = Evaluation::kNone;
+  Position child = pos;
+  child.play(move);
+  if (child.last_mover_won()) return kWinScore;
+  return -s.negamax(child, depth - 1, -kWinScore - 1, kWinScore + 1);
+}
+
 }  // namespace ladder

@@ -33,4 +33,9 @@ enum class Evaluation {
 // scored ones. Requires a playable cell.
 Bits alphabeta_move(const Position& pos, int depth, Evaluation eval, Rng& rng, SearchStats* stats = nullptr);
 
+// The outcome of playing `move` (playable) in `pos`, searched `depth` plies
+// for wins and losses only: > 0 a forced win for the side to move in `pos`,
+// < 0 a forced loss, 0 unknown within the depth.
+int proven_score(const Position& pos, const Bits& move, int depth);
+
 }  // namespace ladder

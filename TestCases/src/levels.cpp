@@ -7,25 +7,27 @@
 namespace ladder {
 namespace {
 
-constexpr int kFirstAlphaBeta = 6;
-constexpr int kLastAlphaBeta = 13;
-constexpr int kFirstMcts = kLastAlphaBeta + 1;
-constexpr double kMctsFirstIterations = 100;
-constexpr double kMctsLastIterations = 40000;
+constexpr int kFirstLookahead = 6;   // depth 2 at level 6 .. depth 6 at level 10
+constexpr int kLastLookahead = 10;
+constexpr int kFirstMcts = kLastLookahead + 1;
+constexpr double kMctsFirstIterations = 60;
+constexpr double kMctsLastIterations = 30000;
 
 }  // namespace
 
 LevelPlan level_plan(int level) {
   LevelPlan plan;
-  if (level < kFirstAlphaBeta) {
+  if (level < kFirstLookahead) {
     plan.kind = LevelPlan::kRules;
     plan.rules.take_wins = level >= 2;
     plan.rules.block = level >= 3;
     plan.rules.avoid_under = level >= 4;
     plan.rules.prefer_centre = level >= 5;
-  } else if (level <= kLastAlphaBeta) {
+  } else if (level <= kLastLookahead) {
+    // Shallow lookahead: alpha-beta that sees only wins and losses.
     plan.kind = LevelPlan::kAlphaBeta;
-    plan.depth = level - kFirstAlphaBeta + 1;
+    plan.depth = level - kFirstLookahead + 2;
+    plan.eval = Evaluation::kNone;
   } else {
     plan.kind = LevelPlan::kMcts;
     // Iterations grow geometrically from the first MCTS level to the last.
@@ -47,7 +49,10 @@ std::string describe(const LevelPlan& plan) {
       return s;
     }
     case LevelPlan::kAlphaBeta:
-      return "alpha-beta depth " + std::to_string(plan.depth);
+      return std::string(plan.eval == Evaluation::kNone ? "lookahead (wins and losses) depth "
+                         : plan.eval == Evaluation::kCentre ? "alpha-beta (centre) depth "
+                                                             : "alpha-beta depth ") +
+             std::to_string(plan.depth);
     case LevelPlan::kMcts:
       return "MCTS " + std::to_string(plan.mcts.iterations) + " iterations";
   }

@@ -5,8 +5,8 @@
 //   3       + blocks the opponent's immediate win
 //   4       + never lets the opponent land on his winning cell
 //   5       + prefers the centre columns
-//   6..     alpha-beta to a growing depth
-//   ..50    MCTS with a growing number of iterations
+//   6..10   shallow lookahead: alpha-beta over wins and losses, depth 2..6
+//   11..50  MCTS (tactical playouts) with iterations growing geometrically, 60 .. 30000
 //
 // No level reads the clock: the same calls give the same moves on any machine.
 #pragma once

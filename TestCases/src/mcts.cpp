@@ -3,6 +3,8 @@
 #include <cmath>
 #include <vector>
 
+#include "alphabeta.h"
+
 namespace ladder {
 namespace {
 
@@ -21,13 +23,15 @@ std::vector<Node>& pool() {
   return nodes;
 }
 
-// Appends the children of node `index` (whose position is `pos`, not terminal).
-void expand(std::vector<Node>& nodes, int index, const Position& pos) {
+// Appends the children of node `index` (whose position is `pos`, not
+// terminal); `allowed`, when not empty, limits the moves further.
+void expand(std::vector<Node>& nodes, int index, const Position& pos, const Bits& allowed = Bits()) {
   Bits moves = pos.winning_moves();
   bool wins = moves.any();
   if (!wins) {
     moves = pos.non_losing_moves();
     if (moves.empty()) moves = pos.playable();  // every move loses: keep them all
+    if ((moves & allowed).any()) moves &= allowed;
   }
   int first = static_cast<int>(nodes.size());
   int n = 0;
@@ -86,11 +90,28 @@ double playout(Position pos, bool tactical, Rng& rng) {
 Bits mcts_move(const Position& root_pos, const MctsParams& params, Rng& rng) {
   Bits wins = root_pos.winning_moves();
   if (wins.any()) return wins.lowest();
+  Bits allowed;
+  if (params.proof_depth > 0) {
+    Bits moves = root_pos.non_losing_moves();
+    int best = 0;
+    Bits best_win;
+    for (Bits rest = moves; rest.any();) {
+      Bits cell = rest.lowest();
+      rest ^= cell;
+      int v = proven_score(root_pos, cell, params.proof_depth);
+      if (v > best) {  // the quickest forced win
+        best = v;
+        best_win = cell;
+      }
+      if (v >= 0) allowed |= cell;
+    }
+    if (best_win.any()) return best_win;
+  }
   std::vector<Node>& nodes = pool();
   nodes.clear();
   nodes.reserve(static_cast<size_t>(params.iterations) * 4 + kMaxSide + 1);
   nodes.push_back(Node());
-  expand(nodes, 0, root_pos);
+  expand(nodes, 0, root_pos, allowed);
   if (nodes[0].n_children == 1) return root_pos.playable() & root_pos.column_mask(nodes[1].column);
 
   int path[kMaxSide * kMaxSide + 2];

@@ -5,7 +5,9 @@
 // that do not lose at once (only the winning move when there is one). The
 // playouts follow the same tactics when `tactical` is set: win when possible,
 // else block, else a random move that does not let the opponent land on his
-// winning cell. The move played is the root's most visited child.
+// winning cell. The move played is the root's most visited child. With a
+// proof depth, a short alpha-beta search over wins and losses first plays a
+// forced win or drops the root moves that lose by force (MCTS-minimax hybrid).
 #pragma once
 #include <cstdint>
 
@@ -18,6 +20,7 @@ struct MctsParams {
   int iterations = 1000;
   double exploration = 0.5;  // UCB1 constant, rewards in [0, 1]
   bool tactical = true;      // tactical playouts (else uniformly random ones)
+  int proof_depth = 0;       // > 0: first prove root moves won or lost by a search this deep (wins and losses only)
 };
 
 // Requires a playable cell.

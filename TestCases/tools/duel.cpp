@@ -23,10 +23,11 @@ LevelPlan parse_plan(const char* text) {
     plan.kind = LevelPlan::kAlphaBeta;
     plan.depth = std::atoi(text + 1);
     plan.eval = text[0] == 'a' ? Evaluation::kFull : text[0] == 't' ? Evaluation::kNone : Evaluation::kCentre;
-  } else if (text[0] == 'm' || text[0] == 'u') {
+  } else if (text[0] == 'm' || text[0] == 'u') {  // MCTS, "m1000c0.5d4": iterations, exploration, proof depth
     plan.kind = LevelPlan::kMcts;
     plan.mcts.iterations = std::atoi(text + 1);
     plan.mcts.tactical = text[0] == 'm';
+    if (const char* d = std::strchr(text, 'd')) plan.mcts.proof_depth = std::atoi(d + 1);
     if (const char* c = std::strchr(text, 'c')) plan.mcts.exploration = std::atof(c + 1);
   } else {
     plan = level_plan(std::atoi(text));

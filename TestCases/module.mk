@@ -1,0 +1,66 @@
+# TestCases: the ladder of 50 sample strategies (one source, -DLEVEL=k), the
+# OJ-style grade and the ladder benchmark.
+
+# The samples' engine, compiled once as position-independent code with hidden
+# symbols; src/sample.cpp, compiled once per level, adds the plugin ABI.
+LADDER_SRC       := $(filter-out TestCases/src/sample.cpp,$(wildcard TestCases/src/*.cpp))
+LADDER_PIC_OBJ   := $(LADDER_SRC:%.cpp=$(BUILD)/pic/%.o)
+LADDER_OBJ       := $(LADDER_SRC:%.cpp=$(BUILD)/%.o)
+LADDER_PICFLAGS  := $(CXXFLAGS) -fPIC -fvisibility=hidden -fvisibility-inlines-hidden
+LADDER_LEVELS    := $(shell seq 1 50)
+SAMPLE_SO        := $(LADDER_LEVELS:%=TestCases/%.so)
+
+$(BUILD)/pic/TestCases/src/%.o: TestCases/src/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(LADDER_PICFLAGS) -c $< -o $@
+
+$(BUILD)/TestCases/level/%.o: TestCases/src/sample.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(LADDER_PICFLAGS) -DLEVEL=$* -c $< -o $@
+
+TestCases/%.so: $(BUILD)/TestCases/level/%.o $(LADDER_PIC_OBJ)
+	$(CXX) -shared $^ -o $@
+
+# Tools: they link Compete's referee and run themselves as the plugin host.
+TC_TOOL_OBJ := $(BUILD)/TestCases/tools/game_pool.o $(BUILD)/TestCases/tools/grade_score.o
+TestCases/Grade: $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
+$(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
+# In-process duels between levels or plans, for tuning the ladder (see tools/duel.cpp).
+$(BUILD)/TestCases/duel: $(BUILD)/TestCases/tools/duel.o $(LADDER_OBJ)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+
+ALL_TARGETS += $(SAMPLE_SO) TestCases/Grade $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel
+
+# Plugins that misbehave on purpose, for the grade's tests.
+TC_FAULTS := crash illegal timeout
+TC_FAULT_SO := $(TC_FAULTS:%=$(BUILD)/TestCases/faulty/%.so)
+$(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -fPIC -shared -DFAULT_$* $< -o $@
+
+TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
+TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
+$(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(LADDER_OBJ) \
+                $(COMPETE_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) TestCases/Grade $(TC_FAULT_SO)
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
+$(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
+TEST_BINARIES += $(TC_TEST_BIN)
+
+# make grade [STRATEGY=so/Strategy.so] [GRADE_FLAGS="--seed 7 --move-time 300 --group 2 -j 2"]
+STRATEGY ?= so/Strategy.so
+GRADE_FLAGS ?=
+.PHONY: grade bench-ladder clean-testcases
+grade: TestCases/Grade $(SAMPLE_SO) $(if $(filter so/Strategy.so,$(STRATEGY)),so/Strategy.so)
+	@mkdir -p Results
+	TestCases/Grade --results Results/grade.tsv $(GRADE_FLAGS) $(STRATEGY)
+
+# make bench-ladder [BENCH_LADDER_FLAGS="--rounds 10 --seed 1 -j 2"]
+BENCH_LADDER_FLAGS ?= --rounds 10 --seed 1 -j 2
+bench-ladder: $(BUILD)/TestCases/bench_ladder $(SAMPLE_SO)
+	$(BUILD)/TestCases/bench_ladder $(BENCH_LADDER_FLAGS)
+
+clean: clean-testcases
+clean-testcases:
+	rm -f TestCases/Grade

@@ -1,0 +1,204 @@
+// The grade: points per result code, forfeits, group sums and total, the
+// results file, and the Grade tool end to end on plugins that forfeit.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "../../Compete/game.h"
+#include "../tools/grade_score.h"
+
+namespace {
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs a shell command; its stdout (and stderr, unless told not to) and its exit code.
+std::string run(const std::string& command, int* exit_code, bool with_stderr = true) {
+  std::string output;
+  FILE* pipe = popen((command + (with_stderr ? " 2>&1" : " 2>/dev/null")).c_str(), "r");
+  REQUIRE(pipe);
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, n);
+  int status = pclose(pipe);
+  *exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return output;
+}
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("groups are the OJ's: odd samples, five per group") {
+  CHECK(grade::group_samples(1) == std::vector<int>{1, 3, 5, 7, 9});
+  CHECK(grade::group_samples(2) == std::vector<int>{11, 13, 15, 17, 19});
+  CHECK(grade::group_samples(5) == std::vector<int>{41, 43, 45, 47, 49});
+  CHECK(grade::kGroupPoints == 100);
+  CHECK(grade::kTotalPoints == 500);
+}
+
+TEST_CASE("points per result code: win 10, tie 5, loss 0; forfeits count for the other side") {
+  CHECK(grade::points_for(c4::kAWins) == 10);
+  CHECK(grade::points_for(c4::kTie) == 5);
+  CHECK(grade::points_for(c4::kBWins) == 0);
+  // The strategy's own faults lose the game.
+  CHECK(grade::points_for(c4::kARuntimeError) == 0);
+  CHECK(grade::points_for(c4::kAIllegalMove) == 0);
+  CHECK(grade::points_for(c4::kATimeout) == 0);
+  CHECK(grade::points_for(c4::kALoadError) == 0);
+  CHECK(grade::points_for(c4::kAMissingSymbol) == 0);
+  // The sample's faults win it.
+  CHECK(grade::points_for(c4::kBRuntimeError) == 10);
+  CHECK(grade::points_for(c4::kBIllegalMove) == 10);
+  CHECK(grade::points_for(c4::kBTimeout) == 10);
+  // A sample that cannot be loaded gives nothing, and is flagged.
+  CHECK(grade::points_for(c4::kBLoadError) == 0);
+  CHECK(grade::sample_failed_to_load(c4::kBLoadError));
+  CHECK(grade::sample_failed_to_load(c4::kBMissingSymbol));
+  CHECK_FALSE(grade::sample_failed_to_load(c4::kBTimeout));
+  CHECK(grade::outcome_text(c4::kATimeout) == "lost: timed out");
+  CHECK(grade::outcome_text(c4::kBIllegalMove) == "won: the sample made an illegal move");
+}
+
+TEST_CASE("group sums and the total") {
+  std::vector<grade::GameEntry> games;
+  // Group 1: everything won (100). Group 2: all ties (50). Group 3: lost, one
+  // crash, one timeout, one sample crash (10).
+  for (int s : grade::group_samples(1))
+    for (bool first : {true, false}) games.push_back({1, s, first, c4::kAWins});
+  for (int s : grade::group_samples(2))
+    for (bool first : {true, false}) games.push_back({2, s, first, c4::kTie});
+  int codes3[10] = {c4::kBWins, c4::kBWins, c4::kARuntimeError, c4::kBWins, c4::kATimeout,
+                    c4::kBWins, c4::kBRuntimeError, c4::kBWins, c4::kBWins, c4::kAIllegalMove};
+  int i = 0;
+  for (int s : grade::group_samples(3))
+    for (bool first : {true, false}) games.push_back({3, s, first, codes3[i++]});
+  grade::Report r = grade::score(games);
+  CHECK(r.points[1] == 100);
+  CHECK(r.points[2] == 50);
+  CHECK(r.points[3] == 10);
+  CHECK(r.points[4] == 0);
+  CHECK(r.games[3] == 10);
+  CHECK(r.games[4] == 0);
+  CHECK(r.total == 160);
+  CHECK(r.wins == 11);
+  CHECK(r.ties == 10);
+  CHECK(r.losses == 9);
+  CHECK(r.forfeits == 3);
+}
+
+TEST_CASE("the results file reads back, and bad lines are named") {
+  std::vector<grade::GameEntry> games = {{1, 1, true, c4::kAWins}, {1, 1, false, c4::kTie}, {2, 11, true, c4::kATimeout}};
+  std::string text = grade::format_results(games, "a test");
+  std::vector<grade::GameEntry> back;
+  std::string error;
+  REQUIRE(grade::parse_results(text, &back, &error));
+  REQUIRE(back.size() == 3);
+  CHECK(back[1].strategy_first == false);
+  CHECK(back[2].code == c4::kATimeout);
+  CHECK(grade::score(back).total == 15);
+
+  CHECK_FALSE(grade::parse_results("1\t1\tstrategy\t1\t5\twon\n", &back, &error));
+  CHECK(error.find("line 1") != std::string::npos);
+  CHECK(error.find("points 5") != std::string::npos);
+  CHECK_FALSE(grade::parse_results("# x\n7\t1\tstrategy\t1\t10\twon\n", &back, &error));
+  CHECK(error.find("line 2: group 7") != std::string::npos);
+  CHECK_FALSE(grade::parse_results("1\t1\tnobody\t1\t10\twon\n", &back, &error));
+  CHECK(error.find("nobody") != std::string::npos);
+}
+
+TEST_CASE("a recorded grade scores to the total it printed") {
+  // TestCases/tests/data/recorded_grade.tsv and .txt: a real run of
+  // TestCases/Grade (see the .txt's first line), kept with its printed output.
+  std::string recorded = read_file("TestCases/tests/data/recorded_grade.tsv");
+  std::string printed = read_file("TestCases/tests/data/recorded_grade.txt");
+  REQUIRE(!recorded.empty());
+  REQUIRE(!printed.empty());
+  std::vector<grade::GameEntry> games;
+  std::string error;
+  REQUIRE_MESSAGE(grade::parse_results(recorded, &games, &error), error);
+  CHECK(games.size() == 50);
+  grade::Report r = grade::score(games);
+  for (int g = 1; g <= grade::kGroups; ++g) {
+    CHECK(r.games[g] == 10);
+    CHECK(printed.find("Group " + std::to_string(g) + ": " + std::to_string(r.points[g]) + " / 100") !=
+          std::string::npos);
+  }
+  CHECK(printed.find("Total: " + std::to_string(r.total) + " / 500") != std::string::npos);
+}
+
+TEST_CASE("Grade names the strategy's forfeits and scores them 0") {
+  struct Fault {
+    const char* plugin;
+    const char* outcome;
+  } faults[] = {{"crash", "lost: crashed"}, {"illegal", "lost: illegal move"}, {"timeout", "lost: timed out"}};
+  for (const Fault& f : faults) {
+    CAPTURE(f.plugin);
+    int code = 0;
+    std::string results = "build/TestCases/tests/grade_" + std::string(f.plugin) + ".tsv";
+    std::string out = run("TestCases/Grade --group 1 --seed 5 -j 2 --time-limit 300 --results " + results +
+                              " build/TestCases/faulty/" + f.plugin + ".so",
+                          &code, false);
+    CHECK(code == 0);
+    CHECK(count(out, f.outcome) == 10);
+    CHECK(out.find("Group 1: 0 / 100") != std::string::npos);
+    CHECK(out.find("Total: 0 / 100") != std::string::npos);
+    CHECK(out.find("10 forfeited by the strategy") != std::string::npos);
+    std::vector<grade::GameEntry> games;
+    std::string error;
+    REQUIRE(grade::parse_results(read_file(results), &games, &error));
+    CHECK(games.size() == 10);
+    CHECK(grade::score(games).forfeits == 10);
+  }
+}
+
+TEST_CASE("Grade plays each sample twice on one board, first and second, and adds up") {
+  int code = 0;
+  std::string results = "build/TestCases/tests/grade_random.tsv";
+  std::string out = run("TestCases/Grade --group 1 --seed 11 -j 2 --results " + results + " TestCases/1.so", &code);
+  CHECK(code == 0);
+  std::vector<grade::GameEntry> games;
+  std::string error;
+  REQUIRE(grade::parse_results(read_file(results), &games, &error));
+  REQUIRE(games.size() == 10);
+  for (size_t i = 0; i < games.size(); i += 2) {
+    CHECK(games[i].sample == games[i + 1].sample);
+    CHECK(games[i].strategy_first);
+    CHECK_FALSE(games[i + 1].strategy_first);
+  }
+  grade::Report r = grade::score(games);
+  CHECK(out.find("Group 1: " + std::to_string(r.points[1]) + " / 100") != std::string::npos);
+  CHECK(out.find("Total: " + std::to_string(r.total) + " / 100") != std::string::npos);
+  // The same seed, the same boards and the same deterministic players: the same grade.
+  std::string again = run("TestCases/Grade --group 1 --seed 11 TestCases/1.so", &code);
+  CHECK(again.find("Total: " + std::to_string(r.total) + " / 100") != std::string::npos);
+}
+
+TEST_CASE("Grade rejects bad command lines with a clear message and exit code 2") {
+  int code = 0;
+  std::string out = run("TestCases/Grade --group 6 TestCases/1.so", &code);
+  CHECK(code == 2);
+  CHECK(out.find("--group needs a group from 1 to 5") != std::string::npos);
+  out = run("TestCases/Grade no/such/plugin.so", &code);
+  CHECK(code == 2);
+  CHECK(out.find("no/such/plugin.so") != std::string::npos);
+  out = run("TestCases/Grade --samples /nonexistent TestCases/1.so", &code);
+  CHECK(code == 2);
+  CHECK(out.find("/nonexistent/1.so is missing") != std::string::npos);
+  out = run("TestCases/Grade --bogus", &code);
+  CHECK(code == 2);
+  CHECK(out.find("unknown option '--bogus'") != std::string::npos);
+}

@@ -1,0 +1,222 @@
+// Grade: scores a ConnectFour strategy against the sample ladder exactly as
+// the OJ does (see grade_score.h), with Compete's sandboxed referee.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../../common/atomic_file.h"
+#include "../../common/cli.h"
+#include "../../common/sandbox.h"
+#include "game_pool.h"
+#include "grade_score.h"
+
+namespace {
+
+const char kUsage[] =
+    "usage: Grade [options] [strategy.so]     (default so/Strategy.so)\n"
+    "Plays the strategy against the graded samples 1 3 5 .. 49 as the OJ does: five groups of five,\n"
+    "each sample twice on one random board (the strategy first, then the sample first);\n"
+    "10 points per win, 5 per tie, 0 per loss; 100 per group, 500 in all.\n"
+    "options:\n"
+    "  --seed S           the boards (default: a fresh seed, printed)\n"
+    "  --group G          play group G (1..5) only\n"
+    "  --move-time MS     sets STRATEGY_MOVE_MS=MS for the strategy, as Compete's --move-time (quick runs)\n"
+    "  --time-limit MS    wall time allowed per getPoint call (default 3000, the OJ's)\n"
+    "  -j N               play N games at once (default 1)\n"
+    "  --samples DIR      the folder of 1.so .. 50.so (default: this tool's folder)\n"
+    "  --results FILE     write the games so far to FILE after every game (tab-separated)\n";
+
+int usage_error(const std::string& problem) {
+  std::cerr << "Grade: " << problem << "\n" << kUsage;
+  return 2;
+}
+
+// "12.3 (850)": total seconds and the longest move in milliseconds.
+std::string thinking_time(int64_t total_us, int64_t max_us) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.1f (%lld)", total_us / 1e6, static_cast<long long>(max_us / 1000));
+  return text;
+}
+
+struct Played {
+  grade::GameEntry entry;
+  ladder_tools::GameSpec spec;
+  bool done = false;
+  size_t moves = 0;
+  int64_t strategy_us = 0, strategy_max_us = 0;
+  std::string reason;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
+
+  uint64_t seed = 0;
+  bool have_seed = false;
+  long long group = 0, move_time_ms = 0, time_limit_ms = 3000, jobs = 1;
+  std::string samples_dir = std::filesystem::path(judge::self_executable()).parent_path().string();
+  std::string results_path, strategy;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (arg == "-h" || arg == "--help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (arg == "--seed") {
+      const char* v = value();
+      if (!v || !judge::parse_u64(v, &seed)) return usage_error("--seed needs an unsigned integer");
+      have_seed = true;
+    } else if (arg == "--group") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, grade::kGroups, &group)) return usage_error("--group needs a group from 1 to 5");
+    } else if (arg == "--move-time") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, 3600000, &move_time_ms))
+        return usage_error("--move-time needs milliseconds from 1 to 3600000");
+    } else if (arg == "--time-limit") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, 3600000, &time_limit_ms))
+        return usage_error("--time-limit needs milliseconds from 1 to 3600000");
+    } else if (arg == "-j") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
+    } else if (arg == "--samples") {
+      const char* v = value();
+      if (!v) return usage_error("--samples needs a folder");
+      samples_dir = v;
+    } else if (arg == "--results") {
+      const char* v = value();
+      if (!v) return usage_error("--results needs a file name");
+      results_path = v;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usage_error("unknown option '" + arg + "'");
+    } else if (strategy.empty()) {
+      strategy = arg;
+    } else {
+      return usage_error("unexpected argument '" + arg + "'");
+    }
+  }
+  if (strategy.empty()) strategy = "so/Strategy.so";
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(strategy, ec))
+    return usage_error("strategy '" + strategy + "' is not a file (build it with `make so`, or name another plugin)");
+  std::string problem;
+  if (!results_path.empty() && !judge::path_is_writable(results_path, &problem))
+    return usage_error("results file: " + problem);
+  if (!have_seed) seed = judge::random_seed();
+
+  // The games, in the OJ's order: group by group, sample by sample, strategy first then second.
+  std::vector<Played> played;
+  std::vector<ladder_tools::GameSpec> specs;
+  for (int g = 1; g <= grade::kGroups; ++g) {
+    if (group != 0 && g != group) continue;
+    for (int sample : grade::group_samples(g)) {
+      std::string path = samples_dir + "/" + std::to_string(sample) + ".so";
+      if (!std::filesystem::is_regular_file(path, ec))
+        return usage_error("sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)");
+      // One board per sample, the same whatever --group says.
+      ladder_tools::GameSpec board = ladder_tools::board_for_round(seed, sample);
+      for (bool strategy_first : {true, false}) {
+        Played p;
+        p.entry.group = g;
+        p.entry.sample = sample;
+        p.entry.strategy_first = strategy_first;
+        p.spec = board;
+        p.spec.a = strategy;
+        p.spec.b = path;
+        p.spec.first = strategy_first ? c4::kA : c4::kB;
+        played.push_back(p);
+        specs.push_back(p.spec);
+      }
+    }
+  }
+
+  std::string setting = "seed " + std::to_string(seed) + ", time limit " + std::to_string(time_limit_ms) + " ms" +
+                        (move_time_ms ? ", STRATEGY_MOVE_MS=" + std::to_string(move_time_ms) : std::string());
+  std::cout << "Grading " << strategy << " against the samples in " << samples_dir << " (" << setting << ")\n";
+  std::cout.flush();
+
+  ladder_tools::PoolOptions options;
+  options.jobs = static_cast<int>(jobs);
+  options.time_limit_ms = static_cast<int>(time_limit_ms);
+  if (move_time_ms > 0) options.env_a.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms)});
+  int finished = 0;
+  bool write_failed = false;
+  std::string error;
+  auto done = [&](size_t i, const c4::GameResult& result) {
+    Played& p = played[i];
+    p.done = true;
+    p.entry.code = result.code;
+    p.moves = result.moves.size();
+    p.reason = result.reason;
+    for (const c4::MoveRecord& m : result.moves)
+      if (m.side == c4::kA) p.strategy_max_us = std::max<int64_t>(p.strategy_max_us, m.wall_us);
+    p.strategy_us = result.time_us_a;
+    ++finished;
+    if (!results_path.empty() && !write_failed) {
+      std::vector<grade::GameEntry> so_far;
+      for (const Played& q : played)
+        if (q.done) so_far.push_back(q.entry);
+      std::string why;
+      if (!judge::write_file_atomically(results_path, grade::format_results(so_far, "Grade of " + strategy + ", " + setting),
+                                        &why)) {
+        write_failed = true;
+        error = why;
+      }
+    }
+    std::cerr << "Finished game " << finished << " of " << played.size() << ": sample " << p.entry.sample << ", "
+              << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(result.code)
+              << " (" << grade::points_for(result.code) << ")\n";
+  };
+  if (!ladder_tools::play_games(specs, options, done, &error)) {
+    std::cerr << "Grade: " << error << "\n";
+    return 1;
+  }
+
+  std::vector<grade::GameEntry> entries;
+  for (const Played& p : played) entries.push_back(p.entry);
+  grade::Report report = grade::score(entries);
+  bool sample_problem = false, strategy_unloadable = false;
+  for (int g = 1; g <= grade::kGroups; ++g) {
+    if (report.games[g] == 0) continue;
+    std::printf("\nGroup %d (samples", g);
+    for (int s : grade::group_samples(g)) std::printf(" %d", s);
+    std::printf(")\n  sample  first     board          result                                   points  moves  strategy time s (max ms/move)\n");
+    for (const Played& p : played) {
+      if (p.entry.group != g) continue;
+      char board[32];
+      std::snprintf(board, sizeof board, "%dx%d (%d,%d)", p.spec.M, p.spec.N, p.spec.noX, p.spec.noY);
+      std::printf("  %6d  %-8s  %-13s  %-40s  %6d  %5zu  %s\n", p.entry.sample,
+                  p.entry.strategy_first ? "strategy" : "sample", board, grade::outcome_text(p.entry.code).c_str(),
+                  grade::points_for(p.entry.code), p.moves, thinking_time(p.strategy_us, p.strategy_max_us).c_str());
+      int code = p.entry.code;
+      if (code != c4::kTie && code != c4::kAWins && code != c4::kBWins) std::printf("          why: %s\n", p.reason.c_str());
+      if (grade::sample_failed_to_load(code)) sample_problem = true;
+      if (code == c4::kALoadError || code == c4::kAMissingSymbol) strategy_unloadable = true;
+    }
+    std::printf("Group %d: %d / %d\n", g, report.points[g], grade::kGroupPoints);
+  }
+  int possible = 0;
+  for (int g = 1; g <= grade::kGroups; ++g) possible += report.games[g] * grade::kPointsPerGame;
+  std::printf("\nTotal: %d / %d   (%d won, %d tied, %d lost; %d forfeited by the strategy)\n", report.total, possible,
+              report.wins, report.ties, report.losses, report.forfeits);
+  std::fflush(stdout);
+  if (write_failed) {
+    std::cerr << "Grade: " << error << "\n";
+    return 1;
+  }
+  if (sample_problem) {
+    std::cerr << "Grade: a sample could not be loaded; the grade is incomplete\n";
+    return 1;
+  }
+  if (strategy_unloadable) {
+    std::cerr << "Grade: " << strategy << " could not be loaded\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,5 +1,7 @@
 #include "evaluation.h"
 
+#include <utility>
+
 #include "../rules/bridge_rules.h"
 #include "../rules/placement.h"
 #include "../rules/score.h"
@@ -20,25 +22,38 @@ struct UnionFind {
 };
 
 // How much of an island a group is worth, by size and by legal growth cells.
-double completion_chance(int size, int growth_cells) {
+// A group whose growth cells the opponent can fill in one move (two tiles)
+// is worth less when the opponent moves next.
+double completion_chance(int size, int growth_cells, bool to_move) {
   switch (size) {
     case 4: return 1.0;
-    case 3: return growth_cells == 0 ? 0.0 : growth_cells == 1 ? 0.55 : 0.8;
-    case 2: return growth_cells == 0 ? 0.0 : growth_cells == 1 ? 0.35 : 0.45;
+    case 3:
+      if (growth_cells == 0) return 0.0;
+      if (growth_cells >= 3) return 0.85;
+      return to_move ? 0.85 : growth_cells == 2 ? 0.5 : 0.3;
+    case 2: return growth_cells == 0 ? 0.0 : growth_cells == 1 ? 0.3 : 0.45;
     case 1: return growth_cells == 0 ? 0.0 : 0.2;
     default: return 0.0;
   }
 }
 
-double side_value(Board& board, Colour c) {
+// Sum over the networks of a partition of n(n+1)/2, n = summed island chances.
+double network_points(UnionFind& uf, int groups, const double* chance) {
+  double sum[kCells] = {}, total = 0;
+  for (int g = 0; g < groups; ++g) sum[uf.find(g)] += chance[g];
+  for (int g = 0; g < groups; ++g) total += sum[g] * (sum[g] + 1) / 2;
+  return total;
+}
+
+// `to_move`: colour c plays next, so it can still use a fragile link or growth cell.
+double side_value(Board& board, Colour c, bool to_move) {
   int label[kCells];
-  int size[kCells], first[kCells], groups = 0;
+  int size[kCells], groups = 0;
   int stack[kCells];
   for (int i = 0; i < kCells; ++i) label[i] = -1;
   for (int s = 0; s < kCells; ++s) {
     if (board.at(s) != c || label[s] >= 0) continue;
     int g = groups++, top = 0, n = 0;
-    first[g] = s;
     stack[top++] = s;
     label[s] = g;
     while (top) {
@@ -54,7 +69,7 @@ double side_value(Board& board, Colour c) {
   }
   if (groups == 0) return 0.0;
 
-  UnionFind real, reach;
+  UnionFind real;
   real.init(groups);
   int bridges = 0;
   for (int i = 0; i < board.bridge_count(); ++i) {
@@ -63,10 +78,9 @@ double side_value(Board& board, Colour c) {
     ++bridges;
     real.join(label[br.a], label[br.b]);
   }
-  // Growth cells of each group: free, orthogonally next to it, legal for one tile.
+  // Growth cells of each group: free, orthogonally next to it alone, legal for one tile.
   int growth[kCells];
   for (int g = 0; g < groups; ++g) growth[g] = 0;
-  bool seen[kCells] = {};
   for (int v = 0; v < kCells; ++v) {
     if (!board.is_free(v)) continue;
     int adjacent = -1;
@@ -77,45 +91,68 @@ double side_value(Board& board, Colour c) {
         adjacent = label[*nb];
       }
     if (adjacent < 0 || several || size[adjacent] >= 4) continue;
-    if (!seen[v] && placement_legal(board, c, &v, 1)) ++growth[adjacent];
-    seen[v] = true;
+    if (placement_legal(board, c, &v, 1)) ++growth[adjacent];
   }
-  (void)first;
-  double chance[kCells];
+  double chance[kCells], island_weight[kCells], chances = 0;
   int islands = 0;
   for (int g = 0; g < groups; ++g) {
-    chance[g] = completion_chance(size[g], growth[g]);
+    chance[g] = completion_chance(size[g], growth[g], to_move);
+    island_weight[g] = size[g] == 4 ? 1.0 : 0.0;
     islands += size[g] == 4;
+    chances += chance[g];
   }
-  // Present score.
-  double sum_real[kCells] = {}, present = 0;
-  for (int g = 0; g < groups; ++g)
-    if (size[g] == 4) sum_real[real.find(g)] += 1;
-  for (int g = 0; g < groups; ++g) present += sum_real[g] * (sum_real[g] + 1) / 2;
-  // Reachable score: merge through every bridge buildable now.
-  for (int i = 0; i < groups; ++i) reach.parent[i] = real.find(i);
+  double present = network_points(real, groups, island_weight);
+
+  // Bridges buildable now between different networks, grouped by the pair of
+  // networks, with the covered cells the opponent would have to fill to cut them all.
+  struct Link {
+    int ra, rb;
+    int cells[8];
+    int count;
+  };
+  Link links[64];
+  int link_count = 0;
   for (int t = 0; t < kCells; ++t) {
     if (board.at(t) != c || board.bridge_at(t) >= 0) continue;
     for (int id : bridges_from(t)) {
       const BridgeShape& s = bridge_shapes()[id];
-      int o = s.a == t ? s.b : s.a;
-      if (o < t || board.at(o) != c) continue;
-      if (reach.find(label[t]) == reach.find(label[o])) continue;
-      if (bridge_legal(board, c, id, Crossing::kStrict)) reach.join(label[t], label[o]);
+      if (s.a != t || board.at(s.b) != c) continue;
+      int ra = real.find(label[s.a]), rb = real.find(label[s.b]);
+      if (ra == rb || !bridge_legal(board, c, id, Crossing::kStrict)) continue;
+      if (ra > rb) std::swap(ra, rb);
+      int k = 0;
+      while (k < link_count && (links[k].ra != ra || links[k].rb != rb)) ++k;
+      if (k == link_count) {
+        if (link_count == 64) continue;
+        links[link_count++] = Link{ra, rb, {}, 0};
+      }
+      Link& l = links[k];
+      for (int j = 0; j < s.body_count; ++j) {
+        bool known = false;
+        for (int m = 0; m < l.count && !known; ++m) known = l.cells[m] == s.body[j];
+        if (!known && l.count < 8) l.cells[l.count++] = s.body[j];
+      }
     }
   }
-  double sum_reach[kCells] = {}, reachable = 0, chances = 0;
-  for (int g = 0; g < groups; ++g) {
-    sum_reach[reach.find(g)] += chance[g];
-    chances += chance[g];
+  UnionFind robust, all;
+  for (int g = 0; g < groups; ++g) robust.parent[g] = all.parent[g] = real.find(g);
+  for (int k = 0; k < link_count; ++k) {
+    all.join(links[k].ra, links[k].rb);
+    if (links[k].count >= 3) robust.join(links[k].ra, links[k].rb);
   }
-  for (int g = 0; g < groups; ++g) reachable += sum_reach[g] * (sum_reach[g] + 1) / 2;
-  return present + 0.5 * (reachable - present) + 0.5 * chances + 0.3 * islands + 0.02 * bridges;
+  double reach_robust = network_points(robust, groups, chance);
+  double reach_all = network_points(all, groups, chance);
+  double fragile_weight = to_move ? 0.45 : 0.15;
+  return present + 0.5 * (reach_robust - present) + fragile_weight * (reach_all - reach_robust) + 0.5 * chances +
+         0.3 * islands + 0.02 * bridges;
 }
 
 }  // namespace
 
-double evaluate(Board& board, Colour me) { return side_value(board, me) - side_value(board, opponent(me)); }
+// After `me` has moved: the opponent moves next.
+double evaluate(Board& board, Colour me) {
+  return side_value(board, me, false) - side_value(board, opponent(me), true);
+}
 
 double final_value(const Board& board, Colour me) {
   PlayerScore a = score(board, me), b = score(board, opponent(me));

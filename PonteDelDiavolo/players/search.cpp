@@ -89,6 +89,7 @@ class Searcher {
           }
       b.set_tile(f, kEmpty);
     }
+    add_blocks(b, mover, ranked, add);
     if (out.empty() && n >= 2) {  // the top cells pair badly: take any legal pair
       for (int i = 0; i < n && out.empty(); ++i)
         for (int j = i + 1; j < n && out.empty(); ++j) {
@@ -114,6 +115,76 @@ class Searcher {
     }
     std::sort(out.begin(), out.end(), [](const Scored& x, const Scored& y) { return x.value > y.value; });
     return out;
+  }
+
+  // Pairs that cut all the opponent's possible bridges between two of its
+  // networks, or all the growth cells of one of its sandbanks of three, when
+  // two tiles are enough: single cells never rank these well on their own.
+  template <class Add>
+  void add_blocks(Board& b, Colour mover, const std::vector<std::pair<double, int>>& ranked, Add& add) {
+    const Colour opp = opponent(mover);
+    Groups g = find_groups(b, opp);
+    const int n = static_cast<int>(g.cells.size());
+    if (n == 0) return;
+    std::vector<int> parent(n);
+    for (int i = 0; i < n; ++i) parent[i] = i;
+    auto find = [&](int x) {
+      while (parent[x] != x) x = parent[x] = parent[parent[x]];
+      return x;
+    };
+    for (int i = 0; i < b.bridge_count(); ++i) {
+      const PlacedBridge& br = b.bridge(i);
+      if (b.at(br.a) == opp) parent[find(g.label[br.a])] = find(g.label[br.b]);
+    }
+    std::vector<std::pair<std::pair<int, int>, std::vector<int>>> links;
+    for (int t = 0; t < kCells; ++t) {
+      if (b.at(t) != opp || b.bridge_at(t) >= 0) continue;
+      for (int id : bridges_from(t)) {
+        const BridgeShape& s = bridge_shapes()[id];
+        if (s.a != t || !bridge_legal(b, opp, id, Crossing::kStrict)) continue;
+        int ra = find(g.label[s.a]), rb = find(g.label[s.b]);
+        if (ra == rb) continue;
+        std::pair<int, int> key{std::min(ra, rb), std::max(ra, rb)};
+        auto it = std::find_if(links.begin(), links.end(), [&](const auto& l) { return l.first == key; });
+        if (it == links.end()) {
+          links.push_back({key, {}});
+          it = links.end() - 1;
+        }
+        for (int k = 0; k < s.body_count; ++k)
+          if (std::find(it->second.begin(), it->second.end(), s.body[k]) == it->second.end())
+            it->second.push_back(s.body[k]);
+      }
+    }
+    std::vector<std::vector<int>> cuts;
+    for (const auto& l : links)
+      if (l.second.size() <= 2) cuts.push_back(l.second);
+    for (int gi = 0; gi < n; ++gi) {
+      if (g.size(gi) != 3) continue;
+      std::vector<int> growth;
+      for (int c : g.cells[gi])
+        for (const int* nb = neighbours(c).orth; *nb >= 0; ++nb) {
+          int v = *nb;
+          if (b.is_free(v) && std::find(growth.begin(), growth.end(), v) == growth.end() &&
+              placement_legal(b, opp, &v, 1))
+            growth.push_back(v);
+        }
+      if (!growth.empty() && growth.size() <= 2) cuts.push_back(growth);
+    }
+    for (const std::vector<int>& cut : cuts) {
+      std::vector<std::pair<int, int>> pairs;
+      if (cut.size() == 2) pairs.push_back({cut[0], cut[1]});
+      else
+        for (int i = 0, used = 0; i < static_cast<int>(ranked.size()) && used < 3; ++i)
+          if (ranked[i].second != cut[0]) {
+            pairs.push_back({cut[0], ranked[i].second});
+            ++used;
+          }
+      for (const auto& p : pairs) {
+        int pair[2] = {p.first, p.second};
+        if (b.is_free(pair[0]) && b.is_free(pair[1]) && placement_legal(b, mover, pair, 2))
+          add(Action::make(Action::kChess, pair[0], pair[1]));
+      }
+    }
   }
 
   // Negamax value for `mover` to play on `b`, `depth` plies deep.

@@ -1,5 +1,6 @@
 #include "match.h"
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -140,6 +141,12 @@ class Game {
   }
 
   bool write_files(std::string* error) {
+    // Undo what a program may have done to the folder: permissions, a file replaced by a folder.
+    ::chmod(dir_.c_str(), 0755);
+    for (const std::string& path : {chess_path_, bridge_path_, steplog_path_}) {
+      struct stat st {};
+      if (::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && ::unlink(path.c_str()) != 0) ::rmdir(path.c_str());
+    }
     std::string log;
     for (const StepRecord& r : steps_) log += format_step(r) + "\n";
     return judge::write_file_atomically(chess_path_, format_grid(chess_grid(board_)), error) &&
@@ -184,6 +191,8 @@ class Game {
       return true;
     }
     turn->status = status.describe();
+    // Anything the program left running in its process group must not act during the next turn.
+    ::kill(-process.pid(), SIGKILL);
     if (guard.written(&why)) {
       j.violation = Violation::kStepLogWritten;
       j.detail = why + " (only the referee appends to it)";

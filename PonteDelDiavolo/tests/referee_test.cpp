@@ -78,6 +78,10 @@ int main(int argc, char** argv) {
   if (mode == "steplog") { FILE* f = std::fopen(argv[5], "a"); std::fputs("W_9_Chess_0,0_1,1\n", f); std::fclose(f); }
   if (mode == "steplog-touch") { FILE* f = std::fopen(argv[5], "a"); std::fclose(f); }
   if (mode == "crash-after-move") std::raise(SIGSEGV);
+  if (mode == "orphan" && fork() == 0) {  // keeps writing stepLog.txt after its parent has answered
+    for (int i = 0; i < 400; ++i) { usleep(5000); FILE* f = std::fopen(argv[5], "a"); if (f) { std::fputs("x\n", f); std::fclose(f); } }
+    _exit(0);
+  }
   return 0;
 }
 )SRC";
@@ -102,7 +106,7 @@ const std::string& fault_dir() {
   std::string cmd = "g++ -O1 -o " + dir + "/fault " + dir + "/fault.cpp";
   REQUIRE(std::system(cmd.c_str()) == 0);
   for (const char* mode : {"crash", "hang", "noop", "garbage", "memory", "one-tile", "three-tiles", "wrong-colour",
-                           "chatty", "steplog", "steplog-touch", "crash-after-move", "legal"})
+                           "chatty", "steplog", "steplog-touch", "crash-after-move", "orphan"})
     REQUIRE(::symlink((dir + "/fault").c_str(), (dir + "/" + mode).c_str()) == 0);
   std::ofstream(dir + "/bad-interpreter") << "#!/no/such/interpreter\n";
   ::chmod((dir + "/bad-interpreter").c_str(), 0755);
@@ -177,6 +181,12 @@ TEST_CASE("referee: any write to stepLog.txt is V12, even opening it for writing
     CHECK(r.violation == Violation::kStepLogWritten);
     CHECK(r.violator == kWhite);
   }
+}
+
+TEST_CASE("referee: processes a program leaves behind are killed before the opponent's turn") {
+  GameResult r = fault_as_white("orphan");
+  REQUIRE(r.steps.size() >= 2);  // Black's first turn was not blamed for the orphan's writes
+  CHECK(r.violator != kBlack);
 }
 
 TEST_CASE("referee: wrong colour (V14), garbage (V13), one tile and three tiles and nothing (V9)") {

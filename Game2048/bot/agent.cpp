@@ -12,8 +12,8 @@ namespace {
 
 // Work units per move that keep each evaluation near 150+ moves/s on the
 // reference machine (2-core AMD EPYC); see README.md for the measurements.
-constexpr double kNetworkNodesPerMove = 12000;
-constexpr double kHeuristicNodesPerMove = 60000;
+constexpr double kNetworkNodesPerMove = 14000;
+constexpr double kHeuristicNodesPerMove = 50000;
 
 const Evaluator& network_or_heuristic() {
   static const std::unique_ptr<Evaluator> evaluator = load_evaluator(default_weights_path());
@@ -34,6 +34,15 @@ class ExpectimaxAgent : public Agent {
   double mean_depth() const override {
     const SearchStats& s = search_.stats();
     return s.moves ? double(s.depth_sum) / double(s.moves) : 0;
+  }
+  std::string search_summary() const override {
+    const SearchStats& s = search_.stats();
+    std::string text = "depths";
+    for (int d = 0; d < 8; ++d)
+      if (s.depth_histogram[d]) text += " " + std::to_string(d) + ":" + std::to_string(s.depth_histogram[d]);
+    text += ", " + std::to_string(s.moves ? s.nodes / s.moves : 0) + " nodes/move, budget scale " +
+            std::to_string(search_.budget_scale());
+    return text;
   }
 
  private:

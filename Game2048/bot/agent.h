@@ -25,6 +25,8 @@ class Agent {
   virtual std::string describe() const = 0;
   // Mean search depth so far (0 when not meaningful).
   virtual double mean_depth() const { return 0; }
+  // A line on the search's work so far (depths, nodes per move), or "".
+  virtual std::string search_summary() const { return ""; }
 };
 
 // nullptr and *error set (naming the spec and the problem) on a bad spec.

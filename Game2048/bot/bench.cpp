@@ -154,6 +154,7 @@ int main(int argc, char** argv) {
                      run.total_moves() / run.cpu_seconds);
     }
     run.mean_depth = agent->mean_depth();
+    if (!agent->search_summary().empty()) std::fprintf(stderr, "  %s: %s\n", spec.c_str(), agent->search_summary().c_str());
     print_table_row(stdout, run);
     std::fflush(stdout);
   }

@@ -8,13 +8,13 @@ run2048=$1 bot=$2 play=$3 games=${4:-5} seed=${5:-2014} out=${6:-build/bench2048
 mkdir -p "$out" || exit 1
 # label | agent spec (GAME2048_AGENT)
 rows=(
-  "expectimax, network, budget 12k|expectimax"
-  "expectimax, heuristic, budget 60k|expectimax-heuristic"
+  "expectimax, network, budget 14k|expectimax"
+  "expectimax, heuristic, budget 50k|expectimax-heuristic"
   "expectimax, network, depth 1|expectimax:min=1,max=1"
   "expectimax, heuristic, depth 2|expectimax-heuristic:min=2,max=2"
   "greedy 1-ply, network|greedy"
-  "Monte Carlo UCB, 3000 playouts|mcts:playouts=3000"
-  "Monte Carlo UCB guided, 3000 playouts|mcts:playouts=3000,guided=1"
+  "Monte Carlo UCB, 4000 playouts|mcts:playouts=4000"
+  "Monte Carlo UCB guided, 4000 playouts|mcts:playouts=4000,guided=1"
 )
 "$play" --header --records /dev/null 2>/dev/null | head -n 1
 status=0

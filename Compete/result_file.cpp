@@ -12,11 +12,21 @@ std::string format_ratio(double value) {
   return out.str();
 }
 
+namespace {
+
+// A line is written once it can stand in its place: game 2's waits for game 1's.
+bool shown(const RoundLines& round, int game) {
+  return round.game[game].finished && (game == 0 || round.game[0].finished);
+}
+
+}  // namespace
+
 Tally tally(const std::vector<RoundLines>& rounds) {
   Tally t;
   for (const RoundLines& round : rounds)
-    for (const GameLine& line : round.game) {
-      if (!line.finished) continue;
+    for (int g = 0; g < 2; ++g) {
+      if (!shown(round, g)) continue;
+      const GameLine& line = round.game[g];
       ++t.games;
       if (counts_for_nobody(line.code)) continue;
       Side side = credited_side(line.code);
@@ -44,10 +54,11 @@ std::string format_result_file(const std::vector<RoundLines>& rounds) {
   std::ostringstream out;
   for (size_t i = 0; i < rounds.size(); ++i) {
     const RoundLines& round = rounds[i];
-    if (!round.game[0].finished && !round.game[1].finished) continue;
+    if (!shown(round, 0)) continue;
     out << i << ":\n";
-    for (const GameLine& line : round.game)
-      if (line.finished) out << line.code << '\t' << line.time_us_a / 1000000 << '\t' << line.time_us_b / 1000000 << '\n';
+    for (int g = 0; g < 2; ++g)
+      if (shown(round, g)) out << round.game[g].code << '\t' << round.game[g].time_us_a / 1000000 << '\t' << round.game[g].time_us_b / 1000000
+                          << '\n';
     out << '\n';
   }
   out << format_stat_block(tally(rounds));

@@ -32,9 +32,11 @@ struct Tally {
 };
 Tally tally(const std::vector<RoundLines>& rounds);
 
-// The file for the games finished so far: rounds with no finished game are
-// left out, a half-finished round shows its finished line; the Stat block
-// covers the finished games. With every game finished it is the original's.
+// The file for the games finished so far. A round appears once its first game
+// (A moving first) has finished, and its second line once that game has too,
+// so every line stands where the original puts it; the Stat block counts the
+// lines shown (a game finished out of order under -j waits in the record
+// file). With every game finished it is the original's file.
 std::string format_result_file(const std::vector<RoundLines>& rounds);
 
 // The "Stat:" block that ends the file.

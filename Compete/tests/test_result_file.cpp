@@ -119,6 +119,14 @@ TEST_CASE("a partial match lists only finished games, and the Stat block covers 
     CHECK(parsed.rounds.size() == 2);
     CHECK(parsed.rounds[1].index == 2);
   }
+  SUBCASE("under -j a round's second game can finish first: its line waits for the first game's") {
+    rounds[1].game[1] = line(c4::kAWins, 1000000, 2000000);
+    std::string text = c4::format_result_file(rounds);
+    CHECK(text == ct::expected_stat_block({}));
+    rounds[1].game[0] = line(c4::kBWins, 0, 0);
+    text = c4::format_result_file(rounds);
+    CHECK(text == "1:\n2\t0\t0\n1\t1\t2\n\n" + ct::expected_stat_block({2, 1}));
+  }
 }
 
 TEST_CASE("the --record line: every field, escaped, in a valid JSON object") {

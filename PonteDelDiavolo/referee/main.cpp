@@ -191,6 +191,7 @@ int main(int argc, char** argv) {
                                       "-output.txt", 5);
       if (!tail.empty()) std::cout << "  last output of " << pdd::colour_name(r.violator) << ":\n" << tail;
     }
+    std::cout.flush();
     if (!record.empty()) {
       records += record_line(g, o.seed, o, r) + "\n";
       if (!judge::write_file_atomically(record, records, &error))

@@ -176,10 +176,9 @@ class Game {
     spawn.env = {{"PDD_SEED", std::to_string(opt_.seed)}};
     judge::Process process;
     judge::Stopwatch watch;
-    if (!process.start(spawn, &why)) {
-      j.violation = Violation::kCannotRun;
-      j.detail = why;
-      return true;
+    if (!process.start(spawn, &why)) {  // fork or the output file failed: the referee's problem
+      *error = "cannot start " + program_[mover] + ": " + why;
+      return false;
     }
     judge::ExitStatus status;
     bool ended = process.wait(judge::Deadline::after_ms(opt_.time_limit_ms), &status);

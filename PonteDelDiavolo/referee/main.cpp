@@ -55,6 +55,7 @@ void score_json(judge::JsonWriter& json, const std::string& key, const pdd::Play
       .field("islands", s.islands)
       .field("bridges", s.bridges)
       .field("connected_islands", s.connected_islands)
+      .field("independent_islands", s.independent_islands)
       .end_object();
 }
 

@@ -259,8 +259,9 @@ class Game {
 GameResult play_game(const MatchOptions& options) { return Game(options).play(); }
 
 std::string describe_score(const PlayerScore& s) {
-  return std::to_string(s.points) + " points, " + std::to_string(s.islands) + " islands, " + std::to_string(s.bridges) +
-         " bridges, " + std::to_string(s.connected_islands) + " connected islands";
+  return std::to_string(s.points) + " points, " + std::to_string(s.islands) + " islands (" +
+         std::to_string(s.independent_islands) + " independent), " + std::to_string(s.bridges) + " bridges, " +
+         std::to_string(s.connected_islands) + " connected islands";
 }
 
 }  // namespace pdd

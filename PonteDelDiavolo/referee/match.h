@@ -54,7 +54,7 @@ struct GameResult {
 
 GameResult play_game(const MatchOptions& options);
 
-// "White (./a): 6 points, 3 islands, 2 bridges, 3 connected islands"
+// "6 points, 3 islands (0 independent), 2 bridges, 3 connected islands"
 std::string describe_score(const PlayerScore& s);
 
 }  // namespace pdd

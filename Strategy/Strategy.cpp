@@ -18,7 +18,7 @@ namespace {
 
 const double kDefaultMoveMs = 2600;
 #ifndef UCT_EXPLORATION
-#define UCT_EXPLORATION 1.0f  // tuned by self-play, see README
+#define UCT_EXPLORATION 0.6f  // tuned by self-play, see README
 #endif
 const uint32_t kPoolNodes = 12u << 20;  // 2 x 192 MiB
 

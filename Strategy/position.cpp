@@ -100,6 +100,13 @@ void Position::classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const 
   *safe = static_cast<uint16_t>(open_ & ~unsafe_columns);
 }
 
+uint16_t Position::under_own_threats() const {
+  const int p = to_move();
+  uint32_t columns = 0;
+  for (int i = 0; i < 3; ++i) columns |= lanes_to_columns(threat_[p][i] & above_[i]) << (4 * i);
+  return static_cast<uint16_t>(columns);
+}
+
 void Position::place(int p, int y) { drop(p, y); }
 
 bool Position::drop(int p, int y) {

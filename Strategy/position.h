@@ -76,6 +76,10 @@ class Position {
   // `safe` = columns that do not hand the opponent a win right above.
   void classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const;
 
+  // Columns where a stone would fill the cell right under a threat of the
+  // side to move (letting the opponent block it).
+  uint16_t under_own_threats() const;
+
   // Plays column y (which must have room) for the side to move. Returns true
   // if the move connects four.
   bool play(int y) {

@@ -37,6 +37,7 @@ TEST_CASE("Position agrees with the reference board on random games of every siz
           for (int y = 0; y < N; ++y) REQUIRE(pos.free_row(y) == board.top(y) - 1);
           uint16_t wins, blocks, safe;
           pos.classify(&wins, &blocks, &safe);
+          const uint16_t under_own_threats = pos.under_own_threats();
           for (int y = 0; y < N; ++y) {
             if (board.top(y) == 0) {
               CHECK_FALSE(((pos.open_columns() >> y) & 1) != 0);
@@ -52,6 +53,15 @@ TEST_CASE("Position agrees with the reference board on random games of every siz
             bool unsafe = after.top(y) > 0 && reference_wins(after, y, c4::opponent(side));
             bool is_safe = (safe >> y) & 1;
             CHECK(is_safe == !unsafe);
+            // Under our own threat: the cell above would already complete four for us.
+            bool under_own = false;
+            if (after.top(y) > 0) {
+              c4::Board hypothetical = board;  // our stone floated into the cell above
+              hypothetical.play(after.top(y) - 1, y, side);
+              under_own = hypothetical.wins_at(after.top(y) - 1, y);
+            }
+            bool reported_under_own = (under_own_threats >> y) & 1;
+            CHECK(reported_under_own == under_own);
           }
           if (board.full()) break;
           // Random legal move, then both must agree on the win.

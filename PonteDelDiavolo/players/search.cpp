@@ -242,35 +242,42 @@ bool choose_action(const Board& board, Colour me, bool change_offered, const Sea
   double best_value = root[0].value;
   int depth_done = 1;
   for (int depth = 2; depth <= 8; ++depth) {
-    if (watch.elapsed_ms() > budget * 0.3) break;  // the next iteration would not finish
-    try {
-      int width = std::min<int>(kRootWidth, static_cast<int>(root.size()));
-      double alpha = -1e18;
-      Action iteration_best = root[0].action;
-      std::vector<std::pair<double, int>> order;
-      for (int i = 0; i < width; ++i) {
-        Board child = b;
-        apply_action(child, me, root[i].action);
-        double v = -searcher.search(child, opponent(me), depth - 1, -1e18, -alpha);
-        order.emplace_back(v, i);
-        if (v > alpha) {
-          alpha = v;
-          iteration_best = root[i].action;
-        }
+    if (watch.elapsed_ms() > budget * 0.5) break;  // little chance to search even the best move again
+    int width = std::min<int>(kRootWidth, static_cast<int>(root.size()));
+    double alpha = -1e18;
+    Action iteration_best = root[0].action;
+    std::vector<std::pair<double, int>> order;
+    bool timed_out = false;
+    for (int i = 0; i < width; ++i) {
+      Board child = b;
+      apply_action(child, me, root[i].action);
+      double v;
+      try {
+        v = -searcher.search(child, opponent(me), depth - 1, -1e18, -alpha);
+      } catch (const Timeout&) {
+        timed_out = true;
+        break;
       }
+      order.emplace_back(v, i);
+      if (v > alpha) {
+        alpha = v;
+        iteration_best = root[i].action;
+      }
+    }
+    // A partial iteration still counts once the previous best (searched first) has its new value.
+    if (!order.empty()) {
       best = iteration_best;
       best_value = alpha;
       depth_done = depth;
-      // Searched moves first, best first, for the next iteration.
-      std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-      std::vector<Scored> reordered;
-      for (const auto& o : order) reordered.push_back(root[o.second]);
-      for (size_t i = width; i < root.size(); ++i) reordered.push_back(root[i]);
-      root = reordered;
-      if (root.size() == 1) break;
-    } catch (const Timeout&) {
-      break;
     }
+    if (timed_out) break;
+    // Searched moves first, best first, for the next iteration.
+    std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::vector<Scored> reordered;
+    for (const auto& o : order) reordered.push_back(root[o.second]);
+    for (size_t i = width; i < root.size(); ++i) reordered.push_back(root[i]);
+    root = reordered;
+    if (root.size() == 1) break;
   }
   // Never answer with an illegal action.
   bool legal = false;

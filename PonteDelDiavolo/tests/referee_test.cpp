@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include "../../common/clock.h"
@@ -95,9 +96,19 @@ std::string repo_dir() {
 
 std::string program(const std::string& name) { return repo_dir() + "/PonteDelDiavolo/" + name; }
 
+// Removes the suite's scratch folder when the suite ends.
+struct ScratchFolder {
+  std::string path;
+  ~ScratchFolder() {
+    std::error_code ignored;
+    if (!path.empty()) std::filesystem::remove_all(path, ignored);
+  }
+};
+
 // Builds the fault program once; returns the folder holding one link per mode.
 const std::string& fault_dir() {
-  static std::string dir;
+  static ScratchFolder scratch;
+  std::string& dir = scratch.path;
   if (!dir.empty()) return dir;
   char tmpl[] = "/tmp/pdd-faults-XXXXXX";
   REQUIRE(::mkdtemp(tmpl) != nullptr);

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "../../common/sandbox.h"
@@ -60,6 +61,8 @@ Run run_player(const std::string& name, const std::string& colour, const std::st
   REQUIRE(read_text_file(dir + "/chess.txt", &r.chess, &error));
   REQUIRE(read_text_file(dir + "/bridge.txt", &r.bridge, &error));
   REQUIRE(read_text_file(dir + "/stepLog.txt", &r.steplog, &error));
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
   return r;
 }
 
@@ -179,6 +182,8 @@ TEST_CASE("strategy beats the random player in a refereed game at 100 ms per mov
   o.seed = 11;
   GameResult r = play_game(o);
   ::unsetenv("PDD_THINK_MS");
+  std::error_code ignored;
+  std::filesystem::remove_all(o.game_dir, ignored);
   REQUIRE(r.error.empty());
   CHECK(r.violation == Violation::kNone);
   CHECK(r.winner == kBlack);

@@ -62,12 +62,6 @@ void remove_scratch_on_signal(const std::string& scratch) {
   }).detach();
 }
 
-std::string absolute(const std::string& path) {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::absolute(path, ec);
-  return ec ? path : p.string();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -144,7 +138,7 @@ int main(int argc, char** argv) {
   remove_scratch_on_signal(scratch ? scratch : "");
   int side_index = 0;
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
-    p->plugin_path = absolute(positional[side_index]);
+    p->plugin_path = judge::absolute_path(positional[side_index]);
     p->host_executable = host;
     p->time_limit_ms = static_cast<int>(time_limit_ms);
     p->memory_limit_bytes = memory_mb << 20;
@@ -159,7 +153,7 @@ int main(int argc, char** argv) {
     if (!log_dir.empty()) {
       std::error_code ec;
       std::filesystem::create_directories(log_dir, ec);
-      p->log_path = absolute(log_dir + "/" + label + ".log");
+      p->log_path = judge::absolute_path(log_dir + "/" + label + ".log");
     }
     ++side_index;
   }

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <filesystem>
 #include <random>
 
 namespace judge {
@@ -27,6 +28,12 @@ bool parse_u64(const std::string& text, uint64_t* out) {
   if (errno != 0 || *end != '\0') return false;
   *out = v;
   return true;
+}
+
+std::string absolute_path(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::path p = std::filesystem::absolute(path, ec);
+  return ec ? path : p.string();
 }
 
 uint64_t random_seed() {

@@ -9,6 +9,9 @@ namespace judge {
 bool parse_int(const std::string& text, long long min, long long max, long long* out);
 // Parses all of `text` as an unsigned 64-bit decimal integer.
 bool parse_u64(const std::string& text, uint64_t* out);
+// `path` made absolute against the working folder (unchanged if that fails),
+// so that a child started in another folder still finds the file.
+std::string absolute_path(const std::string& path);
 // A fresh seed from the operating system.
 uint64_t random_seed();
 

@@ -39,12 +39,6 @@ int usage_error(const std::string& problem) {
   return 2;
 }
 
-std::string absolute(const std::string& path) {
-  std::error_code ec;
-  std::filesystem::path p = std::filesystem::absolute(path, ec);
-  return ec ? path : p.string();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,9 +120,9 @@ int main(int argc, char** argv) {
   if (bot_log == "-") config.bot_log_path = "/dev/stderr";
   else if (bot_log != "none") {
     if (!judge::path_is_writable(bot_log, &error)) return usage_error("--bot-log: " + error);
-    config.bot_log_path = absolute(bot_log);
+    config.bot_log_path = judge::absolute_path(bot_log);
   }
-  config.bot_path = absolute(config.bot_path);
+  config.bot_path = judge::absolute_path(config.bot_path);
   config.host_executable = judge::self_executable();
 
   g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr);

@@ -222,7 +222,9 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
       path[depth++] = index;
     }
     Node& leaf = pool_[index];
-    if (leaf.proof == kUnknown && !leaf.expanded) expand(index, p);
+    // A leaf is expanded on its second visit: most leaves are visited once, and
+    // their children would only fill the pool.
+    if (leaf.proof == kUnknown && !leaf.expanded && (leaf.visits > 0 || index == root_)) expand(index, p);
     float reward;  // for the player who moved into the leaf
     if (leaf.proof != kUnknown) {
       reward = leaf.proof == kWin ? 1.0f : leaf.proof == kLoss ? 0.0f : 0.5f;

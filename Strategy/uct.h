@@ -5,7 +5,8 @@
 // (1 win, 0.5 draw) of the player who made that move, and `proof` records a
 // game-theoretic result from that player's view once it is proven. The tree
 // survives between moves: advance() descends to the child for a move played,
-// and search() compacts the pool when it runs more than half full.
+// and search() compacts the pool when it runs more than half full. A leaf
+// gets its children on its second visit.
 #ifndef UCT_H_
 #define UCT_H_
 

@@ -12,19 +12,18 @@ inline uint32_t line_threats(uint32_t line) {
   return (r1 & r2 & r3) | (l1 & l2 & l3) | (l1 & r1 & r2) | (l2 & l1 & r1);
 }
 
-// Bit k (k < 4) of `nibble` moved to bit 16k: four columns' row-0 cells in one word.
-inline uint64_t spread_to_lanes(uint32_t nibble) {
-  return (static_cast<uint64_t>(nibble) * 0x0000200040008001ULL) & 0x0001000100010001ULL;
+// The columns with a cell in `set` (a row-major cell set): the OR of its rows.
+inline uint32_t columns_of(const uint64_t set[3]) {
+  uint64_t rows = set[0] | set[1] | set[2];
+  rows |= rows >> 32;
+  rows |= rows >> 16;
+  return static_cast<uint32_t>(rows) & 0xFFFFu;
 }
 
-// Bit k set when 16-bit lane k of `word` is not zero.
-inline uint32_t lanes_to_columns(uint64_t word) {
-  word |= word >> 8;
-  word |= word >> 4;
-  word |= word >> 2;
-  word |= word >> 1;
-  word &= 0x0001000100010001ULL;
-  return static_cast<uint32_t>((word * 0x0001000200040008ULL) >> 48) & 0xF;
+// The columns with a cell in both a and b.
+inline uint32_t columns_of_both(const uint64_t a[3], const uint64_t b[3]) {
+  const uint64_t both[3] = {a[0] & b[0], a[1] & b[1], a[2] & b[2]};
+  return columns_of(both);
 }
 
 }  // namespace
@@ -58,7 +57,7 @@ void Position::reset(const Geometry* g) {
   memset(above_, 0, sizeof above_);
   for (int y = 0; y < kMaxSide; ++y) top_[y] = static_cast<int8_t>(y < g->N ? g->M : 0);
   if (g->noX == g->M - 1) top_[g->noY] = static_cast<int8_t>(g->M - 1);
-  for (int y = 0; y < g->N; ++y) update_column_cells(y);
+  for (int y = 0; y < g->N; ++y) update_column_cells(-1, y);
 }
 
 int Position::stone(int x, int y) const {
@@ -67,44 +66,28 @@ int Position::stone(int x, int y) const {
   return -1;
 }
 
-void Position::update_column_cells(int y) {
-  const int word = y >> 2, shift = (y & 3) << 4;
-  const uint64_t clear = ~(0xFFFFULL << shift);
-  playable_[word] &= clear;
-  above_[word] &= clear;
-  const int x = top_[y] - 1;
-  if (x < 0) return;
-  playable_[word] |= 1ULL << (shift + x);
-  const int above = row_above(x, y);
-  if (above >= 0) above_[word] |= 1ULL << (shift + above);
+void Position::update_column_cells(int x, int y) {
+  if (x >= 0) {  // x was the playable cell; the cell above it was the above cell
+    playable_[x >> 2] &= ~(1ULL << bit(x, y));
+    const int old_above = row_above(x, y);
+    if (old_above >= 0) above_[old_above >> 2] &= ~(1ULL << bit(old_above, y));
+  }
+  const int free_row = top_[y] - 1;
+  if (free_row < 0) return;
+  playable_[free_row >> 2] |= 1ULL << bit(free_row, y);
+  const int above = row_above(free_row, y);
+  if (above >= 0) above_[above >> 2] |= 1ULL << bit(above, y);
 }
 
 void Position::classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const {
   const int p = to_move(), q = p ^ 1;
-  uint64_t w[3], b[3], u[3];
-  uint64_t any_w = 0, any_b = 0, any_u = 0;
-  for (int i = 0; i < 3; ++i) {
-    any_w |= w[i] = threat_[p][i] & playable_[i];
-    any_b |= b[i] = threat_[q][i] & playable_[i];
-    any_u |= u[i] = threat_[q][i] & above_[i];
-  }
-  uint32_t win_columns = 0, block_columns = 0, unsafe_columns = 0;
-  if (any_w)
-    for (int i = 0; i < 3; ++i) win_columns |= lanes_to_columns(w[i]) << (4 * i);
-  if (any_b)
-    for (int i = 0; i < 3; ++i) block_columns |= lanes_to_columns(b[i]) << (4 * i);
-  if (any_u)
-    for (int i = 0; i < 3; ++i) unsafe_columns |= lanes_to_columns(u[i]) << (4 * i);
-  *wins = static_cast<uint16_t>(win_columns);
-  *blocks = static_cast<uint16_t>(block_columns);
-  *safe = static_cast<uint16_t>(open_ & ~unsafe_columns);
+  *wins = static_cast<uint16_t>(columns_of_both(threat_[p], playable_));
+  *blocks = static_cast<uint16_t>(columns_of_both(threat_[q], playable_));
+  *safe = static_cast<uint16_t>(open_ & ~columns_of_both(threat_[q], above_));
 }
 
 uint16_t Position::under_own_threats() const {
-  const int p = to_move();
-  uint32_t columns = 0;
-  for (int i = 0; i < 3; ++i) columns |= lanes_to_columns(threat_[p][i] & above_[i]) << (4 * i);
-  return static_cast<uint16_t>(columns);
+  return static_cast<uint16_t>(columns_of_both(threat_[to_move()], above_));
 }
 
 void Position::place(int p, int y) { drop(p, y); }
@@ -121,7 +104,7 @@ bool Position::drop(int p, int y) {
   if (x - 1 == g.noX && y == g.noY) next = g.noX;
   top_[y] = static_cast<int8_t>(next);
   if (next == 0) open_ &= static_cast<uint16_t>(~(1u << y));
-  update_column_cells(y);
+  update_column_cells(x, y);
   ++moves_;
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
   if (is_threat(p, x, y)) return true;
@@ -131,10 +114,8 @@ bool Position::drop(int p, int y) {
 
 void Position::add_threats(int p, int x, int y) {
   const Geometry& g = *g_;
-  // Row x: threat bits are columns of row x; spread them into the column lanes.
-  const uint32_t row = line_threats(row_[p][x]) & g.row_bits;
-  if (row)
-    for (int i = 0; i < 3; ++i) threat_[p][i] |= spread_to_lanes((row >> (4 * i)) & 0xF) << x;
+  // Row x: threat bits are the columns of row x, i.e. its lane.
+  threat_[p][x >> 2] |= static_cast<uint64_t>(line_threats(row_[p][x]) & g.row_bits) << ((x & 3) << 4);
   // Column y: only three stacked stones threaten, at the cell right above.
   if (x >= 1 && x + 2 < g.M && ((col_[p][y] >> x) & 7u) == 7u && !(x - 1 == g.noX && y == g.noY))
     set_threat(p, x - 1, y);

@@ -9,15 +9,16 @@
 //   diag_[p][x+y]     bit y  (down-right diagonals: x+y constant)
 //   anti_[p][x-y+N-1] bit y  (down-left diagonals: x-y constant)
 //
-// and three column-major cell sets of 3 x 64 bits, 16 bits a column (cell
-// (x, y) is bit 16 * (y % 4) + x of word y / 4):
+// and three row-major cell sets of 3 x 64 bits, 16 bits a row (cell (x, y)
+// is bit 16 * (x % 4) + y of word x / 4):
 //
 //   threat_[p]  cells that would complete four in a row for p (empty or not;
-//               threats only grow, since stones never leave the board)
+//               threats only ever grow, since stones never leave the board)
 //   playable_   the next free cell of every open column
 //   above_      the cell a stone would land on after the playable one
 //
-// so that "can anyone win or be handed a win at once" is six ANDs. The
+// Each open column has one playable cell, so OR-folding the lanes of
+// threat_[p] & playable_ gives "the columns where p wins at once" directly. The
 // blocked cell is nobody's stone, so it breaks every line through it.
 #ifndef POSITION_H_
 #define POSITION_H_
@@ -63,7 +64,7 @@ class Position {
   // True if the side to move would win by playing column y (which has room).
   bool wins_with(int y) const { return is_threat(to_move(), free_row(y), y); }
   // True if cell (x, y) would complete four for player p.
-  bool is_threat(int p, int x, int y) const { return (threat_[p][y >> 2] >> lane(x, y)) & 1; }
+  bool is_threat(int p, int x, int y) const { return (threat_[p][x >> 2] >> bit(x, y)) & 1; }
   // The row a stone lands on after one more stone in column y, or -1.
   int row_above(int x, int y) const {
     int above = x - 1;
@@ -89,13 +90,14 @@ class Position {
   }
 
  private:
-  static int lane(int x, int y) { return ((y & 3) << 4) + x; }
-  void set_threat(int p, int x, int y) { threat_[p][y >> 2] |= 1ULL << lane(x, y); }
+  static int bit(int x, int y) { return ((x & 3) << 4) + y; }
+  void set_threat(int p, int x, int y) { threat_[p][x >> 2] |= 1ULL << bit(x, y); }
   // Drops a stone of p into column y; true if it connects four.
   bool drop(int p, int y);
   void add_threats(int p, int x, int y);
-  // Recomputes column y's bits of playable_ and above_ from top_[y].
-  void update_column_cells(int y);
+  // Moves column y's playable and above cells up after a stone at row x (the
+  // old playable cell); x = -1 only sets them, on an empty board.
+  void update_column_cells(int x, int y);
 
   const Geometry* g_;
   int side_;

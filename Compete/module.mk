@@ -19,7 +19,7 @@ CT_PLUGIN_DIR := $(CT_OUT)/plugins
 CT_PLUGIN_DEPS := $(CT_DIR)/plugins/plugin_util.h Strategy/Point.h
 CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -IStrategy
 CT_FAULTS := segv_get throw_get abort_get loop_get sleep_get alloc_get exit_get null_get off_board full_column \
-  blocked not_lowest orphan_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file \
+  blocked not_lowest orphan_get escape_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file \
   scribble first_column
 CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) \
   $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so old_abi.so not_elf.so)

@@ -1,5 +1,6 @@
 #include "sandbox.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -11,9 +12,11 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <set>
 
 extern char** environ;
 
@@ -26,6 +29,60 @@ constexpr int kExecFailed = 127;
 void ignore_sigpipe_once() {
   static std::once_flag once;
   std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+}
+
+// The children this process started and has not reaped. The judge is a child
+// subreaper, so a program's descendant that leaves its process group (setsid
+// and a double fork) is re-parented to the judge instead of init; whatever is
+// our child, outside our own process group and not in this set is such an
+// escapee, and is killed and reaped.
+std::mutex children_mutex;
+std::set<pid_t> live_children;
+
+void become_subreaper_once() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
+}
+
+// Parent pid and process group of `pid` from /proc, false if it is gone.
+bool read_parent_and_group(pid_t pid, pid_t* parent, pid_t* group) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
+  FILE* f = std::fopen(path, "r");
+  if (!f) return false;
+  char buf[512];
+  size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+  std::fclose(f);
+  buf[n] = '\0';
+  const char* close = std::strrchr(buf, ')');  // the command name may hold spaces and parentheses
+  int ppid = 0, pgrp = 0;
+  char state = 0;
+  if (!close || std::sscanf(close + 1, " %c %d %d", &state, &ppid, &pgrp) != 3) return false;
+  *parent = ppid;
+  *group = pgrp;
+  return true;
+}
+
+void kill_escaped_descendants() {
+  std::lock_guard<std::mutex> lock(children_mutex);
+  const pid_t self = ::getpid(), own_group = ::getpgrp();
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return;
+  std::vector<pid_t> escaped;
+  while (struct dirent* entry = ::readdir(proc)) {
+    char* end = nullptr;
+    long pid = std::strtol(entry->d_name, &end, 10);
+    if (*end != '\0' || pid <= 0) continue;
+    pid_t parent = 0, group = 0;
+    if (!read_parent_and_group(static_cast<pid_t>(pid), &parent, &group)) continue;
+    if (parent == self && group != own_group && !live_children.count(static_cast<pid_t>(pid)))
+      escaped.push_back(static_cast<pid_t>(pid));
+  }
+  ::closedir(proc);
+  for (pid_t pid : escaped) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+  }
 }
 
 // The environment the child gets: the judge's, with options.env set on top.
@@ -102,6 +159,7 @@ Process::~Process() { kill(); }
 
 bool Process::start(const SpawnOptions& options, std::string* error) {
   ignore_sigpipe_once();
+  become_subreaper_once();
   if (options.argv.empty()) {
     if (error) *error = "no program to run";
     return false;
@@ -131,9 +189,12 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     }
   }
 
+  std::unique_lock<std::mutex> registry(children_mutex);  // registered before any scan can see it
   pid_t pid = ::fork();
   if (pid == 0) become_child(options, argv.data(), envp.data(), request[0], reply[1], output_fd);
   int fork_errno = errno;
+  if (pid > 0) live_children.insert(pid);
+  registry.unlock();
   if (output_fd >= 0) ::close(output_fd);
   if (options.channel) {
     ::close(request[0]);
@@ -218,9 +279,14 @@ bool Process::reap(bool block, ExitStatus* status) {
       status_.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
                             usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
     }
-    // Grandchildren the program left behind die with it.
+    // Grandchildren the program left behind die with it, escaped ones too.
     ::kill(-pid_, SIGKILL);
     close_fds();
+    {
+      std::lock_guard<std::mutex> lock(children_mutex);
+      live_children.erase(pid_);
+    }
+    kill_escaped_descendants();
   }
   if (status) *status = status_;
   return true;

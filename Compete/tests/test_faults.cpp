@@ -126,6 +126,10 @@ TEST_CASE("a plugin that forks a spinning grandchild and then loops: the whole g
   check_both_sides({"orphan_get", 7, 8, "timed out: no answer from getPoint"});
 }
 
+TEST_CASE("a plugin whose daemon leaves its process group and session: the daemon dies too") {
+  check_both_sides({"escape_get", 7, 8, "timed out: no answer from getPoint"});
+}
+
 TEST_CASE("allocating 4 GB hits the 1 GB cap: a runtime error, the judge unharmed") {
   check_both_sides({"alloc_get", 3, 5, "crashed in getPoint: killed by signal 6"});
 }

@@ -115,6 +115,14 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   } else if (is("orphan_get")) {
     if (fork() == 0) spin_forever();  // a grandchild of the judge, in the plugin's process group
     spin_forever();
+  } else if (is("escape_get")) {
+    // A daemon: leaves the plugin's process group and session, its parent exits at once.
+    if (fork() == 0) {
+      setsid();
+      if (fork() == 0) spin_forever();
+      _exit(0);
+    }
+    spin_forever();
   }
   return legal;
 }

@@ -20,6 +20,15 @@ namespace ladder {
 constexpr int kStride = 16;   // bits per column
 constexpr int kMaxSide = 12;  // rows and columns
 
+// Bit count without the library call that __builtin_popcountll becomes
+// when the target has no popcount instruction.
+inline int popcount64(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+}
+
 struct Bits {
   uint64_t w[3] = {0, 0, 0};
 
@@ -30,7 +39,7 @@ struct Bits {
   }
   bool any() const { return (w[0] | w[1] | w[2]) != 0; }
   bool empty() const { return !any(); }
-  int count() const { return __builtin_popcountll(w[0]) + __builtin_popcountll(w[1]) + __builtin_popcountll(w[2]); }
+  int count() const { return popcount64(w[0]) + popcount64(w[1]) + popcount64(w[2]); }
   bool has(int col, int row) const { return (w[col / 4] >> (kStride * (col % 4) + row)) & 1; }
   // The lowest set bit alone; requires any().
   Bits lowest() const {

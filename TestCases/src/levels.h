@@ -5,8 +5,11 @@
 //   3       + blocks the opponent's immediate win
 //   4       + never lets the opponent land on his winning cell
 //   5       + prefers the centre columns
-//   6..10   shallow lookahead: alpha-beta over wins and losses, depth 2..6
-//   11..50  MCTS (tactical playouts) with iterations growing geometrically, 60 .. 30000
+//   6..10   shallow lookahead: alpha-beta over wins and losses, depth 2..4
+//   11..15  alpha-beta with the threat evaluation, depth 2..3
+//   16..30  MCTS, tactical playouts, 205 .. 1440 iterations
+//   31..50  MCTS, threat-keeping playouts, 1420 .. 24000 iterations
+// (the table is in levels.cpp; each five levels up is one clear step in strength)
 //
 // No level reads the clock: the same calls give the same moves on any machine.
 #pragma once
@@ -33,6 +36,10 @@ struct LevelPlan {
 
 // Requires 1 <= level <= kLevels.
 LevelPlan level_plan(int level);
+// A plan by code (the table in levels.cpp): 'r' rules 1..5, 't' lookahead depth, 'c' alpha-beta
+// (centre only) depth, 'a' alpha-beta depth, 'u' / 'm' / 'k' MCTS iterations with random /
+// tactical / threat-keeping playouts.
+LevelPlan plan_from_code(char kind, int budget);
 // "random", "alpha-beta depth 4", "MCTS 2000 iterations", ...
 std::string describe(const LevelPlan& plan);
 

@@ -55,8 +55,8 @@ void expand(std::vector<Node>& nodes, int index, const Position& pos, const Bits
 
 }  // namespace
 
-double playout(Position pos, bool tactical, Rng& rng) {
-  if (!tactical) {
+double playout(Position pos, Playout policy, Rng& rng) {
+  if (policy == Playout::kRandom) {
     for (int ply = 0;; ++ply) {
       Bits moves = pos.playable();
       if (moves.empty()) return 0.5;
@@ -77,7 +77,12 @@ double playout(Position pos, bool tactical, Rng& rng) {
       cell = blocks.lowest();
     } else {
       Bits safe = moves & ~pos.cells_under(threats);
-      cell = random_cell(safe.any() ? safe : moves, rng);
+      Bits candidates = safe.any() ? safe : moves;
+      if (policy == Playout::kKeepThreats) {
+        Bits keep = candidates & ~pos.cells_under(wins_mover & ~pos.occupied());
+        if (keep.any()) candidates = keep;
+      }
+      cell = random_cell(candidates, rng);
     }
     pos.play(cell);
     // The side that just moved is now pos.theirs(): only its winning cells change.
@@ -154,7 +159,7 @@ Bits mcts_move(const Position& root_pos, const MctsParams& params, Rng& rng) {
         index = child;
       }
       const Node& n = nodes[index];
-      value = n.terminal == 1 ? 1.0 : n.terminal == 2 ? 0.5 : 1.0 - playout(pos, params.tactical, rng);
+      value = n.terminal == 1 ? 1.0 : n.terminal == 2 ? 0.5 : 1.0 - playout(pos, params.policy, rng);
     }
     // Backpropagation: the value alternates sides up the path.
     for (int d = depth - 1; d >= 0; --d) {

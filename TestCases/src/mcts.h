@@ -3,9 +3,12 @@
 //
 // The tree grows one expansion per iteration; a node's children are the moves
 // that do not lose at once (only the winning move when there is one). The
-// playouts follow the same tactics when `tactical` is set: win when possible,
+// playout policy is one of three, each clearly stronger than the one before at
+// the same iterations: uniformly random moves; tactical (win when possible,
 // else block, else a random move that does not let the opponent land on his
-// winning cell. The move played is the root's most visited child. With a
+// winning cell); tactical and also keeping one's own threats (never filling
+// the cell under one's own winning cell, which would only let the opponent
+// block it). The move played is the root's most visited child. With a
 // proof depth, a short alpha-beta search over wins and losses first plays a
 // forced win or drops the root moves that lose by force (MCTS-minimax hybrid).
 #pragma once
@@ -16,10 +19,16 @@
 
 namespace ladder {
 
+enum class Playout {
+  kRandom,       // uniformly random legal moves
+  kTactical,     // win, else block, else random but not under the opponent's winning cell
+  kKeepThreats,  // kTactical, and not under one's own winning cell either
+};
+
 struct MctsParams {
   int iterations = 1000;
   double exploration = 0.5;  // UCB1 constant, rewards in [0, 1]
-  bool tactical = true;      // tactical playouts (else uniformly random ones)
+  Playout policy = Playout::kTactical;
   int proof_depth = 0;       // > 0: first prove root moves won or lost by a search this deep (wins and losses only)
 };
 
@@ -27,6 +36,6 @@ struct MctsParams {
 Bits mcts_move(const Position& pos, const MctsParams& params, Rng& rng);
 
 // One playout from `pos`: 1 if the side to move there wins, 0 if it loses, 0.5 for a full board.
-double playout(Position pos, bool tactical, Rng& rng);
+double playout(Position pos, Playout policy, Rng& rng);
 
 }  // namespace ladder

@@ -67,4 +67,26 @@ class Position {
   int stones_ = 0;
 };
 
+// Inline: the playouts call these once or twice a ply.
+inline Bits Position::winning_cells(const Bits& p) const {
+  // Vertical: three stones just below.
+  Bits r = (p << 1) & (p << 2) & (p << 3);
+  static constexpr int kSteps[3] = {kStride - 1, kStride, kStride + 1};
+  for (int s : kSteps) {
+    // A cell completes four when three of its neighbours along the line, on
+    // either side, are stones: xxx_, xx_x, x_xx, _xxx.
+    Bits two = (p << s) & (p << (2 * s));
+    r |= two & ((p << (3 * s)) | (p >> s));
+    two = (p >> s) & (p >> (2 * s));
+    r |= two & ((p << s) | (p >> (3 * s)));
+  }
+  return r & cells_ & ~mask_;
+}
+
+inline Bits Position::cells_under(const Bits& targets) const {
+  Bits under = targets >> 1;
+  under |= (under & blocked_) >> 1;
+  return under & ~blocked_;
+}
+
 }  // namespace ladder

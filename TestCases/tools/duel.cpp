@@ -16,21 +16,15 @@
 
 using namespace ladder;
 
-// A level number, or "a<depth>" (alpha-beta), "m<iterations>" (MCTS), "u<iterations>" (MCTS, random playouts).
+// A level number, or "r<n>" (rules 1..n), "t<depth>" (lookahead, wins and losses), "c<depth>" (alpha-beta, centre),
+// "a<depth>" (alpha-beta, full evaluation), "u<iterations>" / "m<iterations>" / "k<iterations>"
+// (MCTS with random / tactical / tactical keep-threats playouts; "m1000c0.5d4": exploration, proof depth).
 LevelPlan parse_plan(const char* text) {
-  LevelPlan plan;
-  if (text[0] == 'a' || text[0] == 't' || text[0] == 'c') {  // full, tactics only, centre only
-    plan.kind = LevelPlan::kAlphaBeta;
-    plan.depth = std::atoi(text + 1);
-    plan.eval = text[0] == 'a' ? Evaluation::kFull : text[0] == 't' ? Evaluation::kNone : Evaluation::kCentre;
-  } else if (text[0] == 'm' || text[0] == 'u') {  // MCTS, "m1000c0.5d4": iterations, exploration, proof depth
-    plan.kind = LevelPlan::kMcts;
-    plan.mcts.iterations = std::atoi(text + 1);
-    plan.mcts.tactical = text[0] == 'm';
+  if (text[0] >= '0' && text[0] <= '9') return level_plan(std::atoi(text));
+  LevelPlan plan = plan_from_code(text[0], std::atoi(text + 1));
+  if (plan.kind == LevelPlan::kMcts) {
     if (const char* d = std::strchr(text, 'd')) plan.mcts.proof_depth = std::atoi(d + 1);
     if (const char* c = std::strchr(text, 'c')) plan.mcts.exploration = std::atof(c + 1);
-  } else {
-    plan = level_plan(std::atoi(text));
   }
   return plan;
 }

@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "../../common/atomic_file.h"
+#include "../../common/cli.h"
 #include "../../common/clock.h"
 #include "../../common/sandbox.h"
 #include "../rules/actions.h"
@@ -32,13 +33,6 @@ bool make_dirs(const std::string& path, std::string* error) {
     }
   }
   return true;
-}
-
-std::string absolute(const std::string& path) {
-  if (!path.empty() && path[0] == '/') return path;
-  char buf[4096];
-  if (!::getcwd(buf, sizeof buf)) return path;
-  return std::string(buf) + "/" + path;
 }
 
 bool runnable(const std::string& path, std::string* why) {
@@ -84,8 +78,8 @@ class Game {
 
   GameResult play() {
     std::string error;
-    dir_ = absolute(opt_.game_dir);
-    for (Colour c : {kWhite, kBlack}) program_[c] = absolute(opt_.program[c]);
+    dir_ = judge::absolute_path(opt_.game_dir);
+    for (Colour c : {kWhite, kBlack}) program_[c] = judge::absolute_path(opt_.program[c]);
     if (!make_dirs(dir_, &error)) return referee_failure(error);
     chess_path_ = dir_ + "/chess.txt";
     bridge_path_ = dir_ + "/bridge.txt";

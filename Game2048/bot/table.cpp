@@ -11,7 +11,7 @@ uint64_t RunSummary::total_moves() const {
 }
 
 void print_table_header(FILE* out) {
-  std::fprintf(out, "%-44s %5s %8s %8s %8s %6s %5s %5s %5s %5s %5s %8s %7s %5s %s\n", "agent", "games", "average",
+  std::fprintf(out, "%-68s %5s %8s %8s %8s %6s %5s %5s %5s %5s %5s %8s %7s %5s %s\n", "agent", "games", "average",
                "median", "highest", "maxtl", "2048", "4096", "8192", "16384", "32768", "moves/s", "mv2048",
                "depth", "verdict");
 }
@@ -45,7 +45,7 @@ void print_table_row(FILE* out, const RunSummary& run) {
   char depth[16] = "-";
   if (run.mean_depth > 0) std::snprintf(depth, sizeof depth, "%.2f", run.mean_depth);
   auto pct = [&](int e) { return 100.0 * reached[e] / double(n); };
-  std::fprintf(out, "%-44s %5zu %8.0f %8.0f %8llu %6d %4.0f%% %4.0f%% %4.0f%% %4.0f%% %4.0f%% %8.0f %7s %5s %s\n",
+  std::fprintf(out, "%-68s %5zu %8.0f %8.0f %8llu %6d %4.0f%% %4.0f%% %4.0f%% %4.0f%% %4.0f%% %8.0f %7s %5s %s\n",
                run.agent.c_str(), n, double(sum) / n, median, (unsigned long long)scores.back(), max_tile, pct(11),
                pct(12), pct(13), pct(14), pct(15), rate, mv2048, depth, verdict.c_str());
 }

@@ -21,6 +21,8 @@ TEST_BINARIES :=
 
 .PHONY: all test clean match so zip
 .DEFAULT_GOAL := all
+# Keep intermediate objects (no "rm" after the test summary, faster rebuilds).
+.SECONDARY:
 
 # --- shared by every judge: sandbox, timing, result files, JSON, CLI --------
 COMMON_SRC := $(wildcard common/*.cpp)

@@ -34,10 +34,7 @@ const char kUsage[] =
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
     "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
 
-int usage_error(const std::string& problem) {
-  std::cerr << "Compete: " << problem << "\n" << kUsage;
-  return 2;
-}
+int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
 
 // Ctrl-C (SIGINT), SIGTERM or SIGHUP while a match runs: every finished game is
 // already in the result file; remove the plugins' scratch folder, then die of

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <random>
 
 namespace judge {
@@ -34,6 +35,11 @@ std::string absolute_path(const std::string& path) {
   std::error_code ec;
   std::filesystem::path p = std::filesystem::absolute(path, ec);
   return ec ? path : p.string();
+}
+
+int usage_error(const std::string& program, const std::string& usage, const std::string& problem) {
+  std::cerr << program << ": " << problem << "\n" << usage;
+  return 2;
 }
 
 uint64_t random_seed() {

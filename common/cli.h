@@ -12,6 +12,9 @@ bool parse_u64(const std::string& text, uint64_t* out);
 // `path` made absolute against the working folder (unchanged if that fails),
 // so that a child started in another folder still finds the file.
 std::string absolute_path(const std::string& path);
+// Prints "<program>: <problem>" and the usage text on stderr; returns 2, the
+// exit status of every judge for a bad command line.
+int usage_error(const std::string& program, const std::string& usage, const std::string& problem);
 // A fresh seed from the operating system.
 uint64_t random_seed();
 

@@ -34,10 +34,7 @@ const char kUsage[] =
     "exit status: 0 valid, 1 invalid (load failure, fault or too slow), 2 bad command line,\n"
     "3 the results could not be written\n";
 
-int usage_error(const std::string& problem) {
-  std::cerr << "Run2048: " << problem << "\n" << kUsage;
-  return 2;
-}
+int usage_error(const std::string& problem) { return judge::usage_error("Run2048", kUsage, problem); }
 
 }  // namespace
 

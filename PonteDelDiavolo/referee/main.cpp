@@ -31,10 +31,7 @@ const char* kUsage =
     "  --show-board       print the board after every action\n"
     "  --quiet            print only each game's result\n";
 
-int usage_error(const std::string& message) {
-  std::cerr << "pdd-referee: " << message << "\n" << kUsage;
-  return 2;
-}
+int usage_error(const std::string& message) { return judge::usage_error("pdd-referee", kUsage, message); }
 
 std::string tail_of_file(const std::string& path, size_t max_lines) {
   std::string text, error;

@@ -30,10 +30,7 @@ const char kUsage[] =
     "  --samples DIR      the folder of 1.so .. 50.so (default: this tool's folder)\n"
     "  --results FILE     write the games so far to FILE after every game (tab-separated)\n";
 
-int usage_error(const std::string& problem) {
-  std::cerr << "Grade: " << problem << "\n" << kUsage;
-  return 2;
-}
+int usage_error(const std::string& problem) { return judge::usage_error("Grade", kUsage, problem); }
 
 // "12.3 (850)": total seconds and the longest move in milliseconds.
 std::string thinking_time(int64_t total_us, int64_t max_us) {

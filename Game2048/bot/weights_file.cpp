@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace bot2048 {
@@ -208,6 +209,32 @@ bool load_weights(const std::string& path, PlayingNetwork* net, std::string* not
   if (pos != payload_bytes) return fail("trailing bytes after the last table");
   net->scale = scale;
   net->offset = offset;
+  return true;
+}
+
+uint64_t episodes_from_note(const std::string& note) {
+  const std::string suffix = " episodes";
+  if (note.size() <= suffix.size() || note.compare(note.size() - suffix.size(), suffix.size(), suffix) != 0) return 0;
+  size_t end = note.size() - suffix.size(), begin = end;
+  while (begin > 0 && note[begin - 1] >= '0' && note[begin - 1] <= '9') --begin;
+  if (begin == end || end - begin > 18) return 0;
+  return std::strtoull(note.substr(begin, end - begin).c_str(), nullptr, 10);
+}
+
+bool load_weights_for_training(const std::string& path, TrainingNetwork* net, float* initial_weight,
+                               uint64_t* episodes, std::string* note, std::string* error) {
+  std::unique_ptr<PlayingNetwork> q(new PlayingNetwork());
+  std::string text;
+  if (!load_weights(path, q.get(), &text, error)) return false;
+  const float init = q->offset / float(kFeatures);
+  for (int t = 0; t < kTuples; ++t) {
+    const std::vector<int16_t>& from = q->table(t);
+    std::vector<float>& to = net->table(t);
+    for (size_t i = 0; i < from.size(); ++i) to[i] = init + q->scale * float(from[i]);
+  }
+  *initial_weight = init;
+  *episodes = episodes_from_note(text);
+  if (note) *note = text;
   return true;
 }
 

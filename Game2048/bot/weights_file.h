@@ -31,6 +31,16 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
 // message naming the file and the problem, and leaves *net unusable.
 bool load_weights(const std::string& path, PlayingNetwork* net, std::string* note, std::string* error);
 
+// Reads a weights file into a float network (weight = offset / 32 + scale * q),
+// e.g. to continue training from the committed weights. *initial_weight gets the
+// file's initial weight (its offset / 32), *episodes the count at the end of the
+// note ("..., N episodes" or "... at N episodes"), or 0 if the note has none.
+bool load_weights_for_training(const std::string& path, TrainingNetwork* net, float* initial_weight,
+                               uint64_t* episodes, std::string* note, std::string* error);
+
+// The episode count a weights note ends with ("... 448683 episodes"), or 0.
+uint64_t episodes_from_note(const std::string& note);
+
 // Float checkpoints of a training run.
 bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64_t episodes,
                      float initial_weight, std::string* error);

@@ -4,12 +4,15 @@
 //             [--optimistic V] [--report N] [--save-every SECONDS]
 //             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
 //   train2048 --resume --export [--checkpoint FILE] [--out weights.bin]
+//   train2048 --init-weights weights.n2048 [--start-episode N] ...
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
 // figures to --curve as CSV, and every --save-every seconds (and at the end, or
 // on SIGINT/SIGTERM) writes the compact weights (--out) and a float checkpoint
-// (--checkpoint) from which --resume continues.
+// (--checkpoint) from which --resume continues. --init-weights starts from a
+// compact weights file instead (dequantised; the episode count is taken from
+// its note, else from --start-episode), e.g. when the float checkpoint is gone.
 #include <signal.h>
 #include <time.h>
 
@@ -40,7 +43,8 @@ int usage(const char* why) {
                "usage: train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]\n"
                "                 [--optimistic V] [--report N] [--save-every SECONDS]\n"
                "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
-               "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n",
+               "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n"
+               "       train2048 --init-weights FILE [--start-episode N] [training options]\n",
                why);
   return 2;
 }
@@ -56,10 +60,10 @@ bool parse_float(const std::string& text, double* out) {
 int main(int argc, char** argv) {
   using namespace bot2048;
   using namespace train2048;
-  uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX;
+  uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX, start_episode = UINT64_MAX;
   long long report = 1000, save_every = 300;
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0;
-  std::string out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
+  std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
   bool resume = false, export_only = false;
   for (int i = 1; i < argc; ++i) {
@@ -75,6 +79,8 @@ int main(int argc, char** argv) {
     long long n = 0;
     if (arg == "--episodes") ok = judge::parse_u64(value, &episodes);
     else if (arg == "--seed") ok = judge::parse_u64(value, &seed);
+    else if (arg == "--start-episode") ok = judge::parse_u64(value, &start_episode);
+    else if (arg == "--init-weights") init_weights = value;
     else if (arg == "--late-from") ok = judge::parse_u64(value, &late_from);
     else if (arg == "--alpha") ok = parse_float(value, &alpha) && alpha > 0 && alpha <= 1;
     else if (arg == "--late-alpha") ok = parse_float(value, &late_alpha) && late_alpha > 0 && late_alpha <= 1;
@@ -94,7 +100,21 @@ int main(int argc, char** argv) {
   float initial_weight = float(optimistic / kFeatures);
   TrainingNetwork* net = new TrainingNetwork(initial_weight);
   uint64_t done = 0;
-  std::string error;
+  std::string error, origin;  // origin: where this run's weights started, for the note
+  if (!init_weights.empty() && resume) return usage("--init-weights and --resume exclude each other");
+  if (!init_weights.empty()) {
+    std::string note;
+    if (!load_weights_for_training(init_weights, net, &initial_weight, &done, &note, &error)) {
+      std::fprintf(stderr, "train2048: cannot start from weights: %s\n", error.c_str());
+      return 1;
+    }
+    if (start_episode != UINT64_MAX) done = start_episode;
+    origin = "continued from " + init_weights + " at " + std::to_string(done) + " episodes";
+    std::printf("started from %s (note: %s) at episode %llu\n", init_weights.c_str(), note.c_str(),
+                (unsigned long long)done);
+  } else if (start_episode != UINT64_MAX) {
+    return usage("--start-episode needs --init-weights");
+  }
   if (resume) {
     if (!load_checkpoint(checkpoint, net, &done, &initial_weight, &error)) {
       std::fprintf(stderr, "train2048: cannot resume: %s\n", error.c_str());
@@ -118,19 +138,19 @@ int main(int argc, char** argv) {
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
 
-  FILE* curve_file = std::fopen(curve.c_str(), resume ? "a" : "w");
+  FILE* curve_file = std::fopen(curve.c_str(), resume || !init_weights.empty() ? "a" : "w");
   if (!curve_file) {
     std::fprintf(stderr, "train2048: cannot write curve file '%s'\n", curve.c_str());
     return 1;
   }
-  if (!resume) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
+  if (!resume && init_weights.empty()) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
 
   auto save = [&](const char* why) {
-    char note[512];
+    char note[1024];
     std::snprintf(note, sizeof note,
-                  "4x6-tuple TD(0) backward, seed %llu, alpha %g (late %g from %llu), optimistic %g, %llu episodes",
-                  (unsigned long long)seed, alpha, late_alpha, (unsigned long long)late_from, optimistic,
-                  (unsigned long long)done);
+                  "4x6-tuple TD(0) backward, %s%sseed %llu, alpha %g (late %g from %llu), optimistic %g, %llu episodes",
+                  origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late_alpha,
+                  (unsigned long long)late_from, optimistic, (unsigned long long)done);
     std::string err;
     bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&
               save_weights(out, *net, initial_weight, note, &err);

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -263,6 +265,50 @@ TEST_CASE("weights: saved, loaded, and rejected when corrupted or truncated") {
   CHECK(!load_weights(path, loaded.get(), nullptr, &error));
   CHECK(error.find("cannot open") != std::string::npos);
   CHECK(std::string(load_evaluator(path)->name()) == "heuristic");
+}
+
+TEST_CASE("weights: a compact file loads back into a float network for training (within quantisation error)") {
+  // Random weights around an optimistic initial weight, so the offset is exercised too.
+  const float initial = 2.5f;
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(initial));
+  train2048::Rng rng(7);
+  for (int t = 0; t < kTuples; ++t)
+    for (int k = 0; k < 20000; ++k)
+      net->table(t)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / 997.0f;
+  const std::string path = temp_path("init.n2048"), again = temp_path("init2.n2048");
+  std::string error, note;
+  REQUIRE_MESSAGE(save_weights(path, *net, initial, "test run, seed 1, 123456 episodes", &error), error);
+
+  std::unique_ptr<TrainingNetwork> loaded(new TrainingNetwork(0.0f));
+  float loaded_initial = 0;
+  uint64_t episodes = 0;
+  REQUIRE_MESSAGE(load_weights_for_training(path, loaded.get(), &loaded_initial, &episodes, &note, &error), error);
+  CHECK(note == "test run, seed 1, 123456 episodes");
+  CHECK(episodes == 123456);
+  CHECK(loaded_initial == doctest::Approx(initial));
+  // The scale is max |w - initial| / 32767: every weight comes back within half a step.
+  float max_abs = 0, max_err = 0;
+  for (int t = 0; t < kTuples; ++t)
+    for (uint32_t i = 0; i < kTupleEntries; ++i) {
+      max_abs = std::max(max_abs, std::fabs(net->table(t)[i] - initial));
+      max_err = std::max(max_err, std::fabs(net->table(t)[i] - loaded->table(t)[i]));
+    }
+  const float step = max_abs / 32767.0f;
+  INFO("largest error " << max_err << ", quantisation step " << step);
+  CHECK(max_err <= 0.5f * step * 1.01f + 1e-6f);
+
+  // Exporting the loaded network again gives the same 16-bit file contents (values stay put).
+  REQUIRE_MESSAGE(save_weights(again, *loaded, loaded_initial, note, &error), error);
+  CHECK(read_bytes(again) == read_bytes(path));
+
+  // A note without an episode count gives 0 (the trainer then takes --start-episode).
+  CHECK(episodes_from_note("no count here") == 0);
+  CHECK(episodes_from_note("exported from x at 42 episodes") == 42);
+  // A missing file is refused with a message naming it.
+  std::remove(path.c_str());
+  std::remove(again.c_str());
+  CHECK(!load_weights_for_training(path, loaded.get(), &loaded_initial, &episodes, nullptr, &error));
+  CHECK(error.find(path) != std::string::npos);
 }
 
 TEST_CASE("the committed weights load and are within 32 MiB") {

@@ -35,13 +35,14 @@ inline int tactical_playout(Position& pos, Random& rng) {
   }
 }
 
-// Plays `pos` out with uniformly random legal moves (the benchmark's baseline).
+// Plays `pos` out with uniformly random legal moves (the benchmark's
+// baseline), keeping only the stones: `pos` is spent afterwards.
 inline int random_playout(Position& pos, Random& rng) {
   for (;;) {
     uint32_t open = pos.open_columns();
     if (!open) return -1;
     const int p = pos.to_move();
-    if (pos.play(nth_bit(open, rng.below(static_cast<uint32_t>(popcount16(open)))))) return p;
+    if (pos.play_stones_only(nth_bit(open, rng.below(static_cast<uint32_t>(popcount16(open)))))) return p;
   }
 }
 

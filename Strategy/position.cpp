@@ -3,31 +3,6 @@
 #include <string.h>
 
 namespace c4 {
-namespace {
-
-// Cells i of a line that complete four with the stones of `line` (bit i may be occupied).
-inline uint32_t line_threats(uint32_t line) {
-  uint32_t r1 = line >> 1, r2 = line >> 2, r3 = line >> 3;
-  uint32_t l1 = line << 1, l2 = line << 2, l3 = line << 3;
-  return (r1 & r2 & r3) | (l1 & l2 & l3) | (l1 & r1 & r2) | (l2 & l1 & r1);
-}
-
-// The columns with a cell in `set` (a row-major cell set): the OR of its rows.
-inline uint32_t columns_of(const uint64_t set[3]) {
-  uint64_t rows = set[0] | set[1] | set[2];
-  rows |= rows >> 32;
-  rows |= rows >> 16;
-  return static_cast<uint32_t>(rows) & 0xFFFFu;
-}
-
-// The columns with a cell in both a and b.
-inline uint32_t columns_of_both(const uint64_t a[3], const uint64_t b[3]) {
-  const uint64_t both[3] = {a[0] & b[0], a[1] & b[1], a[2] & b[2]};
-  return columns_of(both);
-}
-
-}  // namespace
-
 void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
   M = rows;
   N = cols;
@@ -36,10 +11,15 @@ void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
   row_bits = static_cast<uint16_t>((1u << N) - 1);
   col_bits = static_cast<uint16_t>((1u << M) - 1);
   for (int d = 0; d < kMaxDiagonals; ++d) diag_bits[d] = anti_bits[d] = 0;
+  for (int x = 0; x < kMaxSide; ++x)
+    for (int y = 0; y < kMaxSide; ++y) next_row[x][y] = -1;
   for (int x = 0; x < M; ++x)
     for (int y = 0; y < N; ++y) {
       diag_bits[x + y] |= static_cast<uint16_t>(1u << y);
       anti_bits[x - y + N - 1] |= static_cast<uint16_t>(1u << y);
+      int next = x - 1;
+      if (next == noX && y == noY) --next;
+      next_row[x][y] = static_cast<int8_t>(next);
     }
 }
 
@@ -55,9 +35,16 @@ void Position::reset(const Geometry* g) {
   memset(threat_, 0, sizeof threat_);
   memset(playable_, 0, sizeof playable_);
   memset(above_, 0, sizeof above_);
-  for (int y = 0; y < kMaxSide; ++y) top_[y] = static_cast<int8_t>(y < g->N ? g->M : 0);
-  if (g->noX == g->M - 1) top_[g->noY] = static_cast<int8_t>(g->M - 1);
-  for (int y = 0; y < g->N; ++y) update_column_cells(-1, y);
+  memset(wins_, 0, sizeof wins_);
+  memset(under_, 0, sizeof under_);
+  for (int y = 0; y < kMaxSide; ++y) top_[y] = 0;
+  for (int y = 0; y < g->N; ++y) {
+    const int bottom = (g->noX == g->M - 1 && g->noY == y) ? g->M - 2 : g->M - 1;
+    top_[y] = static_cast<int16_t>(bottom + 1);
+    playable_[bottom >> 2] |= cell(bottom, y);
+    const int above = g->next_row[bottom][y];
+    if (above >= 0) above_[above >> 2] |= cell(above, y);
+  }
 }
 
 int Position::stone(int x, int y) const {
@@ -66,68 +53,62 @@ int Position::stone(int x, int y) const {
   return -1;
 }
 
-void Position::update_column_cells(int x, int y) {
-  if (x >= 0) {  // x was the playable cell; the cell above it was the above cell
-    playable_[x >> 2] &= ~(1ULL << bit(x, y));
-    const int old_above = row_above(x, y);
-    if (old_above >= 0) above_[old_above >> 2] &= ~(1ULL << bit(old_above, y));
-  }
-  const int free_row = top_[y] - 1;
-  if (free_row < 0) return;
-  playable_[free_row >> 2] |= 1ULL << bit(free_row, y);
-  const int above = row_above(free_row, y);
-  if (above >= 0) above_[above >> 2] |= 1ULL << bit(above, y);
-}
-
-void Position::classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const {
-  const int p = to_move(), q = p ^ 1;
-  *wins = static_cast<uint16_t>(columns_of_both(threat_[p], playable_));
-  *blocks = static_cast<uint16_t>(columns_of_both(threat_[q], playable_));
-  *safe = static_cast<uint16_t>(open_ & ~columns_of_both(threat_[q], above_));
-}
-
-uint16_t Position::under_own_threats() const {
-  return static_cast<uint16_t>(columns_of_both(threat_[to_move()], above_));
-}
-
 void Position::place(int p, int y) { drop(p, y); }
 
 bool Position::drop(int p, int y) {
-  const Geometry& g = *g_;
-  const int x = top_[y] - 1;
-  const int d = x + y, a = x - y + g.N - 1;
-  row_[p][x] |= static_cast<uint16_t>(1u << y);
-  col_[p][y] |= static_cast<uint16_t>(1u << x);
-  diag_[p][d] |= static_cast<uint16_t>(1u << y);
-  anti_[p][a] |= static_cast<uint16_t>(1u << y);
-  int next = x;  // the new top: one past the next free row
-  if (x - 1 == g.noX && y == g.noY) next = g.noX;
-  top_[y] = static_cast<int8_t>(next);
-  if (next == 0) open_ &= static_cast<uint16_t>(~(1u << y));
-  update_column_cells(x, y);
-  ++moves_;
+  const int x = put_stone(p, y);
+  // The playable cell moves up to the old above cell, the above cell one further.
+  playable_[x >> 2] ^= cell(x, y);
+  const int next = g_->next_row[x][y];
+  const uint16_t column = static_cast<uint16_t>(1u << y);
+  for (int q = 0; q < 2; ++q) {
+    wins_[q] &= static_cast<uint16_t>(~column);
+    under_[q] &= static_cast<uint16_t>(~column);
+  }
+  if (next >= 0) {
+    playable_[next >> 2] ^= cell(next, y);
+    above_[next >> 2] ^= cell(next, y);
+    const int after = g_->next_row[next][y];
+    if (after >= 0) above_[after >> 2] ^= cell(after, y);
+  }
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
-  if (is_threat(p, x, y)) return true;
-  add_threats(p, x, y);
-  return false;
+  const bool won = is_threat(p, x, y);
+  if (!won) add_threats(p, x, y);
+  // Column y's cells moved: read its bits again (after the new threats, which may be there).
+  if (next >= 0) {
+    const int after = g_->next_row[next][y];
+    for (int q = 0; q < 2; ++q) {
+      if (is_threat(q, next, y)) wins_[q] |= column;
+      if (after >= 0 && is_threat(q, after, y)) under_[q] |= column;
+    }
+  }
+  return won;
 }
 
 void Position::add_threats(int p, int x, int y) {
   const Geometry& g = *g_;
-  // Row x: threat bits are the columns of row x, i.e. its lane.
-  threat_[p][x >> 2] |= static_cast<uint64_t>(line_threats(row_[p][x]) & g.row_bits) << ((x & 3) << 4);
-  // Column y: only three stacked stones threaten, at the cell right above.
-  if (x >= 1 && x + 2 < g.M && ((col_[p][y] >> x) & 7u) == 7u && !(x - 1 == g.noX && y == g.noY))
-    set_threat(p, x - 1, y);
+  // Row x: threat bits are the columns of row x, i.e. its lane. Bits past the
+  // last column stay in the lane and are never playable, so need no mask.
+  const int lane = (x & 3) << 4;
+  uint64_t& row_threats = threat_[p][x >> 2];
+  const uint64_t fresh = (static_cast<uint64_t>(line_threats(row_[p][x])) << lane) & ~row_threats;
+  if (fresh) {
+    row_threats |= fresh;
+    wins_[p] |= static_cast<uint16_t>((fresh & playable_[x >> 2]) >> lane);
+    under_[p] |= static_cast<uint16_t>((fresh & above_[x >> 2]) >> lane);
+  }
+  // Column y: only three stacked stones threaten, at the cell right above
+  // (never the blocked cell: next_row skips it). drop() reads column y's bits.
+  if (((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1) threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
   // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
   const int d = x + y, a = x - y + g.N - 1;
   for (uint32_t t = line_threats(diag_[p][d]) & g.diag_bits[d]; t; t &= t - 1) {
     const int j = __builtin_ctz(t);
-    set_threat(p, d - j, j);
+    if (!is_threat(p, d - j, j)) add_threat(p, d - j, j);
   }
   for (uint32_t t = line_threats(anti_[p][a]) & g.anti_bits[a]; t; t &= t - 1) {
     const int j = __builtin_ctz(t);
-    set_threat(p, a - g.N + 1 + j, j);
+    if (!is_threat(p, a - g.N + 1 + j, j)) add_threat(p, a - g.N + 1 + j, j);
   }
 }
 

@@ -17,13 +17,23 @@
 //   playable_   the next free cell of every open column
 //   above_      the cell a stone would land on after the playable one
 //
-// Each open column has one playable cell, so OR-folding the lanes of
-// threat_[p] & playable_ gives "the columns where p wins at once" directly. The
-// blocked cell is nobody's stone, so it breaks every line through it.
+// and, per player, two column masks kept equal to what the cell sets say:
+//
+//   wins_[p]    columns whose playable cell is a threat of p
+//   under_[p]   columns whose above cell is a threat of p
+//
+// so the tactics of a move are read, not computed. Threats only ever grow, so
+// a stone wins exactly when it fills a threat of its own; a move changes the
+// masks only in its own column and at the threats it creates. Moves that keep
+// only the stones (play_stones_only) leave the cell sets and masks behind:
+// after one, only stone and column queries are valid. The blocked cell is
+// nobody's stone, so it breaks every line through it.
 #ifndef POSITION_H_
 #define POSITION_H_
 
 #include <stdint.h>
+
+#include "bits.h"
 
 namespace c4 {
 
@@ -37,6 +47,9 @@ struct Geometry {
   uint16_t col_bits;                  // bits 0..M-1
   uint16_t diag_bits[kMaxDiagonals];  // valid y of each diagonal
   uint16_t anti_bits[kMaxDiagonals];
+  // The row the next stone of column y lands on after one at (x, y): x - 1,
+  // or x - 2 over the blocked cell; -1 when the column is then full.
+  int8_t next_row[kMaxSide][kMaxSide];
   // Requires 1 <= M, N <= 12 and (noX, noY) on the board.
   void init(int rows, int cols, int blockedX, int blockedY);
 };
@@ -66,20 +79,21 @@ class Position {
   // True if cell (x, y) would complete four for player p.
   bool is_threat(int p, int x, int y) const { return (threat_[p][x >> 2] >> bit(x, y)) & 1; }
   // The row a stone lands on after one more stone in column y, or -1.
-  int row_above(int x, int y) const {
-    int above = x - 1;
-    if (above == g_->noX && y == g_->noY) --above;
-    return above;
-  }
+  int row_above(int x, int y) const { return g_->next_row[x][y]; }
 
   // Column masks for the side to move: `wins` = columns that win at once,
   // `blocks` = columns where the opponent would win at once (must be taken),
   // `safe` = columns that do not hand the opponent a win right above.
-  void classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const;
+  void classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const {
+    const int p = side_;
+    *wins = wins_[p];
+    *blocks = wins_[p ^ 1];
+    *safe = static_cast<uint16_t>(open_ & ~under_[p ^ 1]);
+  }
 
   // Columns where a stone would fill the cell right under a threat of the
   // side to move (letting the opponent block it).
-  uint16_t under_own_threats() const;
+  uint16_t under_own_threats() const { return under_[side_]; }
 
   // Plays column y (which must have room) for the side to move. Returns true
   // if the move connects four.
@@ -89,21 +103,51 @@ class Position {
     return drop(p, y);
   }
 
+  // Plays column y (which must have room) for the side to move, keeping only
+  // the stones and columns up to date (see above). Returns true if it connects four.
+  bool play_stones_only(int y) {
+    const int p = side_;
+    side_ ^= 1;
+    const int x = put_stone(p, y);
+    return has_four(row_[p][x]) || has_four(col_[p][y]) || has_four(diag_[p][x + y]) ||
+           has_four(anti_[p][x - y + g_->N - 1]);
+  }
+
  private:
   static int bit(int x, int y) { return ((x & 3) << 4) + y; }
-  void set_threat(int p, int x, int y) { threat_[p][x >> 2] |= 1ULL << bit(x, y); }
+  static uint64_t cell(int x, int y) { return 1ULL << bit(x, y); }
+  // Puts a stone of p on the next free cell of column y and updates the line
+  // words, top_, open_ and moves_. Returns its row.
+  int put_stone(int p, int y) {
+    const int x = top_[y] - 1;
+    row_[p][x] |= static_cast<uint16_t>(1u << y);
+    col_[p][y] |= static_cast<uint16_t>(1u << x);
+    diag_[p][x + y] |= static_cast<uint16_t>(1u << y);
+    anti_[p][x - y + g_->N - 1] |= static_cast<uint16_t>(1u << y);
+    const int next = g_->next_row[x][y];
+    top_[y] = static_cast<int16_t>(next + 1);
+    if (next < 0) open_ &= static_cast<uint16_t>(~(1u << y));
+    ++moves_;
+    return x;
+  }
   // Drops a stone of p into column y; true if it connects four.
   bool drop(int p, int y);
+  // Adds the threats of p that a stone at (x, y) creates, with their columns'
+  // bits in wins_[p] and under_[p].
   void add_threats(int p, int x, int y);
-  // Moves column y's playable and above cells up after a stone at row x (the
-  // old playable cell); x = -1 only sets them, on an empty board.
-  void update_column_cells(int x, int y);
+  // Adds cell (x, y) to the threats of p.
+  void add_threat(int p, int x, int y) {
+    const uint64_t c = cell(x, y);
+    threat_[p][x >> 2] |= c;
+    if (playable_[x >> 2] & c) wins_[p] |= static_cast<uint16_t>(1u << y);
+    if (above_[x >> 2] & c) under_[p] |= static_cast<uint16_t>(1u << y);
+  }
 
   const Geometry* g_;
   int side_;
   int moves_;
   uint16_t open_;
-  int8_t top_[kMaxSide];
+  int16_t top_[kMaxSide];  // not a char type, so stores to it alias nothing else
   uint16_t row_[2][kMaxSide];
   uint16_t col_[2][kMaxSide];
   uint16_t diag_[2][kMaxDiagonals];
@@ -111,6 +155,8 @@ class Position {
   uint64_t threat_[2][3];
   uint64_t playable_[3];
   uint64_t above_[3];
+  uint16_t wins_[2];
+  uint16_t under_[2];
 };
 
 }  // namespace c4

@@ -23,20 +23,6 @@ class Random {
   uint64_t state_;
 };
 
-// Number of set bits of a 16-bit value (no dependence on a popcnt instruction).
-inline int popcount16(uint32_t v) {
-  v = v - ((v >> 1) & 0x5555u);
-  v = (v & 0x3333u) + ((v >> 2) & 0x3333u);
-  v = (v + (v >> 4)) & 0x0F0Fu;
-  return static_cast<int>((v + (v >> 8)) & 0x1Fu);
-}
-
-// The k-th (from 0) set bit of `bits`, which has more than k set bits.
-inline int nth_bit(uint32_t bits, uint32_t k) {
-  while (k--) bits &= bits - 1;
-  return __builtin_ctz(bits);
-}
-
 }  // namespace c4
 
 #endif

@@ -1,6 +1,6 @@
 # The strategy's unit tests and benchmarks (the engine lives in Strategy/, which
 # is uploaded as it is; this folder holds what is not uploaded).
-STRATEGY_ENGINE_SRC := Strategy/position.cpp Strategy/uct.cpp
+STRATEGY_ENGINE_SRC := Strategy/bits.cpp Strategy/position.cpp Strategy/uct.cpp
 STRATEGY_ENGINE_OBJ := $(STRATEGY_ENGINE_SRC:%.cpp=$(BUILD)/%.o)
 
 $(BUILD)/StrategyTest/bench_strategy: $(BUILD)/StrategyTest/bench_strategy.o $(STRATEGY_ENGINE_OBJ)

@@ -18,7 +18,7 @@ bool reference_wins(const c4::Board& board, int y, c4::Side s) {
 
 }  // namespace
 
-TEST_CASE("Position agrees with the reference board on random games of every size") {
+TEST_CASE("Position (and its stones-only moves) agrees with the reference board on random games of every size") {
   std::mt19937 rng(20261122);
   int games = 0, checked_moves = 0;
   for (int M = 9; M <= 12; ++M)
@@ -28,13 +28,15 @@ TEST_CASE("Position agrees with the reference board on random games of every siz
         int noY = static_cast<int>(rng() % N);
         c4::Geometry geometry;
         geometry.init(M, N, noX, noY);
-        c4::Position pos;
+        c4::Position pos, stones;  // stones: played with play_stones_only (random playouts)
         pos.reset(&geometry);
+        stones.reset(&geometry);
         c4::Board board(M, N, noX, noY);
         c4::Side side = c4::kA;  // player 0 is A
         ++games;
         for (;;) {
           for (int y = 0; y < N; ++y) REQUIRE(pos.free_row(y) == board.top(y) - 1);
+          REQUIRE(stones.open_columns() == pos.open_columns());
           uint16_t wins, blocks, safe;
           pos.classify(&wins, &blocks, &safe);
           const uint16_t under_own_threats = pos.under_own_threats();
@@ -69,11 +71,14 @@ TEST_CASE("Position agrees with the reference board on random games of every siz
           do y = static_cast<int>(rng() % N); while (board.top(y) == 0);
           int x = board.top(y) - 1;
           bool won = pos.play(y);
+          bool stones_won = stones.play_stones_only(y);
           board.play(x, y, side);
           ++checked_moves;
           REQUIRE(won == board.wins_at(x, y));
+          REQUIRE(stones_won == won);
           int expected_stone = side == c4::kA ? 0 : 1;
           REQUIRE(pos.stone(x, y) == expected_stone);
+          REQUIRE(stones.stone(x, y) == expected_stone);
           if (won) break;
           side = c4::opponent(side);
         }

@@ -107,8 +107,11 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
     s.max_depth = int(take("max", kind == "greedy" ? 0 : 6));
     s.probability_cutoff = float(take("cutoff", 1e-4));
     s.min_moves_per_second = take("guard", 130);
-    if (s.min_depth < 0 || s.max_depth < s.min_depth || s.max_depth > 8 || s.nodes_per_move < 0) {
-      *error = "agent '" + spec + "': need 0 <= min <= max <= 8 and nodes >= 0";
+    s.table_bits = int(take("tt", s.table_bits));
+    s.cache_leaves = take("leafcache", 1) != 0;
+    if (s.min_depth < 0 || s.max_depth < s.min_depth || s.max_depth > 8 || s.nodes_per_move < 0 || s.table_bits < 10 ||
+        s.table_bits > 26) {
+      *error = "agent '" + spec + "': need 0 <= min <= max <= 8, nodes >= 0 and 10 <= tt <= 26";
       return nullptr;
     }
     agent.reset(new ExpectimaxAgent(evaluator, s, spec));

@@ -17,7 +17,8 @@ double process_cpu_seconds() {
 }
 
 Expectimax::Expectimax(const Evaluator& evaluator, const ExpectimaxSettings& settings)
-    : evaluator_(evaluator), settings_(settings), counts_reward_(evaluator.counts_reward()) {
+    : evaluator_(evaluator), network_(nullptr), settings_(settings), counts_reward_(evaluator.counts_reward()) {
+  if (const NetworkEvaluator* n = dynamic_cast<const NetworkEvaluator*>(&evaluator)) network_ = &n->network();
   table_.resize(size_t(1) << settings_.table_bits);
   table_mask_ = table_.size() - 1;
   clear();
@@ -31,11 +32,11 @@ void Expectimax::clear() {
 float Expectimax::chance_node(uint64_t after, int depth, float probability) {
   const bool leaf = depth <= 0 || probability < settings_.probability_cutoff;
   // Leaves are cached too when evaluating costs more than a table probe (the network).
-  const bool cached = !leaf || counts_reward_;
+  const bool cached = !leaf || (counts_reward_ && settings_.cache_leaves);
   const int stored_depth = leaf ? 0 : depth;
   Entry* entry = nullptr;
   if (cached) {
-    entry = &table_[(after * 0x9E3779B97F4A7C15ULL) >> (64 - settings_.table_bits)];
+    entry = slot(after);
     if (entry->board == after && entry->depth >= stored_depth) return entry->value;
   }
   ++nodes_;
@@ -46,16 +47,35 @@ float Expectimax::chance_node(uint64_t after, int depth, float probability) {
     // Every empty cell, each with a 2 (p = 0.9) or a 4 (p = 0.1).
     const int empty = b4::count_empty(after);
     const float p2 = probability * 0.9f / float(empty), p4 = probability * 0.1f / float(empty);
-    float sum = 0;
+    // The children in order (a 2 then a 4 in each empty cell); while one is
+    // searched, the table slots of the moves two children ahead are fetched.
+    uint64_t child[32];
+    int n = 0;
     for (int i = 0; i < 16; ++i) {
       if ((after >> (4 * i)) & 0xF) continue;
-      sum += 0.9f * max_node(after | (uint64_t(1) << (4 * i)), depth - 1, p2);
-      sum += 0.1f * max_node(after | (uint64_t(2) << (4 * i)), depth - 1, p4);
+      child[n++] = after | (uint64_t(1) << (4 * i));
+      child[n++] = after | (uint64_t(2) << (4 * i));
+    }
+    constexpr int kAhead = 2;
+    for (int k = 0; k < kAhead && k < n; ++k) prefetch_moves(child[k]);
+    float sum = 0;
+    for (int k = 0; k < n; k += 2) {
+      if (k + kAhead < n) prefetch_moves(child[k + kAhead]);
+      if (k + kAhead + 1 < n) prefetch_moves(child[k + kAhead + 1]);
+      sum += 0.9f * max_node(child[k], depth - 1, p2);
+      sum += 0.1f * max_node(child[k + 1], depth - 1, p4);
     }
     value = sum / float(empty);
   }
   if (cached) *entry = Entry{after, value, stored_depth};
   return value;
+}
+
+void Expectimax::prefetch_moves(uint64_t board) {
+  for (int d = 0; d < 4; ++d) {
+    const uint64_t after = b4::move(board, d);
+    if (after != board) __builtin_prefetch(slot(after));
+  }
 }
 
 float Expectimax::max_node(uint64_t board, int depth, float probability) {
@@ -65,8 +85,14 @@ float Expectimax::max_node(uint64_t board, int depth, float probability) {
     reward[d] = 0;
     after[d] = b4::move(board, d, &reward[d]);
   }
-  // The children of a depth-0 max node are leaves: fetch their weights together.
-  if (depth <= 0)
+  const bool leaves = depth <= 0 || probability < settings_.probability_cutoff;
+  if (leaves && network_ && settings_.cache_leaves) return network_leaves(after, reward, board);
+  // Ask for the children's table slots together (each probe is a likely cache
+  // miss); the children of a depth-0 max node are leaves: fetch their weights too.
+  if (!leaves || settings_.cache_leaves)
+    for (int d = 0; d < 4; ++d)
+      if (after[d] != board) __builtin_prefetch(slot(after[d]));
+  if (leaves)
     for (int d = 0; d < 4; ++d)
       if (after[d] != board) evaluator_.prefetch(after[d]);
   float best = 0;  // no valid move: the game is lost
@@ -74,6 +100,37 @@ float Expectimax::max_node(uint64_t board, int depth, float probability) {
     if (after[d] == board) continue;
     const float v = (counts_reward_ ? float(reward[d]) : 0.0f) + chance_node(after[d], depth, probability);
     best = std::max(best, v);
+  }
+  return best;
+}
+
+float Expectimax::network_leaves(const uint64_t after[4], const uint32_t reward[4], uint64_t board) {
+  Entry* entry[4];
+  for (int d = 0; d < 4; ++d)
+    if (after[d] != board) __builtin_prefetch(entry[d] = slot(after[d]));
+  uint32_t idx[4][kFeatures];
+  bool miss[4] = {false, false, false, false};
+  float value[4];
+  for (int d = 0; d < 4; ++d) {
+    if (after[d] == board) continue;
+    if (entry[d]->board == after[d] && entry[d]->depth >= 0) {
+      value[d] = entry[d]->value;
+    } else {
+      miss[d] = true;
+      feature_indices(after[d], idx[d]);
+      network_->prefetch_indices(idx[d]);
+    }
+  }
+  float best = 0;  // no valid move: the game is lost
+  for (int d = 0; d < 4; ++d) {
+    if (after[d] == board) continue;
+    if (miss[d]) {
+      ++nodes_;
+      const float v = network_->value_of_indices(idx[d]);
+      value[d] = v > 0 ? v : 0;
+      *entry[d] = Entry{after[d], value[d], 0};
+    }
+    best = std::max(best, float(reward[d]) + value[d]);
   }
   return best;
 }

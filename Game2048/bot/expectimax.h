@@ -30,6 +30,7 @@ struct ExpectimaxSettings {
   float probability_cutoff = 1e-4f;   // a line less likely than this is evaluated
   double min_moves_per_second = 130;  // CPU-time guard (0 = off)
   int table_bits = 20;                // transposition table: 2^bits entries
+  bool cache_leaves = true;           // network leaves go through the table too
 };
 
 struct SearchStats {
@@ -62,12 +63,20 @@ class Expectimax {
     float value;
     int32_t depth;  // -1: empty
   };
+  Entry* slot(uint64_t after) { return &table_[(after * 0x9E3779B97F4A7C15ULL) >> (64 - settings_.table_bits)]; }
+  // Fetches the table slots of the board's valid moves into the cache.
+  void prefetch_moves(uint64_t board);
   float max_node(uint64_t board, int depth, float probability);
   float chance_node(uint64_t afterstate, int depth, float probability);
   // Runs the root at `depth`; returns the best direction and its value.
   int search_root(uint64_t board, int depth, float* best_value);
 
+  // Values the valid children of a max node whose children are leaves, all at
+  // once with the network: table probes, then weight prefetches for the misses, then sums.
+  float network_leaves(const uint64_t after[4], const uint32_t reward[4], uint64_t board);
+
   const Evaluator& evaluator_;
+  const PlayingNetwork* network_;  // the evaluator's network, or nullptr (heuristic)
   ExpectimaxSettings settings_;
   bool counts_reward_;
   std::vector<Entry> table_;

@@ -58,6 +58,16 @@ class PlayingNetwork {
   PlayingNetwork();
   float value(uint64_t board) const;
   void prefetch(uint64_t board) const;
+  // The same from feature indices computed once (feature_indices), so a
+  // search can prefetch and then sum without computing them twice.
+  void prefetch_indices(const uint32_t idx[kFeatures]) const {
+    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[f / kSymmetries][idx[f]]);
+  }
+  float value_of_indices(const uint32_t idx[kFeatures]) const {
+    int32_t sum = 0;
+    for (int f = 0; f < kFeatures; ++f) sum += tables_[f / kSymmetries][idx[f]];
+    return offset + scale * float(sum);
+  }
   float offset = 0.0f;
   std::vector<int16_t>& table(int tuple) { return tables_[tuple]; }
   const std::vector<int16_t>& table(int tuple) const { return tables_[tuple]; }

@@ -18,6 +18,10 @@ $(BUILD)/TestCases/level/%.o: TestCases/src/sample.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(LADDER_PICFLAGS) -DLEVEL=$* -c $< -o $@
 
+# The dependency files are only read: without this empty rule, make's built-in "%: %.o"
+# would try to remake level/k.d from a level "k.d" (-DLEVEL=k.d).
+$(BUILD)/TestCases/level/%.d: ;
+
 TestCases/%.so: $(BUILD)/TestCases/level/%.o $(LADDER_PIC_OBJ)
 	$(CXX) -shared $^ -o $@
 

@@ -1,45 +1,41 @@
 #include "levels.h"
 
+#include <cstdlib>
+
 #include "alphabeta.h"
 
 namespace ladder {
 namespace {
 
-// One rung per level: a kind and its budget.
-//   'r' n  rules 1..n: 1 random, 2 + wins, 3 + blocks, 4 + avoids the cell under a threat, 5 + centre
+// One rung per level, as a plan code (see parse_plan):
+//   'p' b  rules as a bit set: 1 wins, 2 blocks, 4 avoids the cell under a threat, 8 centre
+//          ('r' n: the first n of random, wins, blocks, avoids, centre)
 //   't' d  lookahead over wins and losses, depth d
 //   'a' d  alpha-beta with the threat evaluation, depth d
-//   'u' n, 'm' n, 'k' n  MCTS, n iterations, random / tactical / threat-keeping playouts
+//   'u' n, 'm' n, 'k' n  MCTS, n iterations, random / tactical / threat-keeping playouts;
+//          suffix 's': MCTS-solver
 //
-// Each tier of five levels beats the tier below it level for level (k + 5
-// against k) by a clear step. Below MCTS the steps are kinds of player
-// (rules, lookahead, alpha-beta with an evaluation). From level 16 on, each
-// step is about 2.4 times the "tactical-equivalent" iterations, where a
-// threat-keeping playout counts as two tactical ones (measured: it beats
-// tactical playouts at equal iterations 65-75% and at half 69-81%);
-// iterations alone gain less and less at high counts, so the switch of
-// policy at level 31 keeps the top within ~0.5 s a move. Inside a tier the
-// budget grows by ~5% a level, so the ladder also climbs inside a tier.
-struct Rung {
-  char kind;
-  int budget;
-};
-constexpr Rung kRungs[kLevels] = {
-    // 1..5: one-move rules
-    {'r', 1}, {'r', 2}, {'r', 3}, {'r', 4}, {'r', 5},
-    // 6..10: lookahead over wins and losses
-    {'t', 2}, {'t', 2}, {'t', 3}, {'t', 3}, {'t', 4},
-    // 11..15: alpha-beta with the threat evaluation
-    {'a', 2}, {'a', 2}, {'a', 2}, {'a', 3}, {'a', 3},
-    // 16..30: MCTS, tactical playouts
-    {'m', 205}, {'m', 215}, {'m', 227}, {'m', 238}, {'m', 250},
-    {'m', 490}, {'m', 520}, {'m', 545}, {'m', 570}, {'m', 600},
-    {'m', 1180}, {'m', 1240}, {'m', 1300}, {'m', 1370}, {'m', 1440},
-    // 31..50: MCTS, threat-keeping playouts
-    {'k', 1420}, {'k', 1490}, {'k', 1570}, {'k', 1650}, {'k', 1730},
-    {'k', 3400}, {'k', 3580}, {'k', 3760}, {'k', 3950}, {'k', 4150},
-    {'k', 8200}, {'k', 8600}, {'k', 9050}, {'k', 9500}, {'k', 10000},
-    {'k', 19700}, {'k', 20700}, {'k', 21700}, {'k', 22800}, {'k', 24000},
+// Each tier of five levels must beat the tier below it level for level (k + 5
+// against k) in 85-90% of the games: a tier step is one clear step in strength,
+// measured with the duel tool (tools/duel.cpp, 40 games a pair for the cheap rungs,
+// 20 for MCTS). The rungs and what they won in those duels are in the README.
+const char* const kRungs[kLevels] = {
+    // 1..5: uniformly random
+    "p0", "p0", "p0", "p0", "p0",
+    // 6..10: wins when it can, centre-weighted
+    "p9", "p9", "p9", "p9", "p9",
+    // 11..15: also blocks, avoids the cell under a threat
+    "p15", "p15", "p15", "p15", "p15",
+    // 16..20: shallow lookahead over wins and losses
+    "t2", "t2", "t2", "t2", "t2",
+    // 21..35: MCTS, tactical playouts
+    "m92", "m96", "m100", "m104", "m108",
+    "m325", "m340", "m350", "m365", "m380",
+    "m1100", "m1150", "m1200", "m1250", "m1300",
+    // 36..50: MCTS-solver, threat-keeping playouts
+    "k3300s", "k3450s", "k3600s", "k3750s", "k3900s",
+    "k12000s", "k12500s", "k13000s", "k13500s", "k14000s",
+    "k42000s", "k43500s", "k45000s", "k46500s", "k48000s",
 };
 
 }  // namespace
@@ -54,6 +50,13 @@ LevelPlan plan_from_code(char kind, int budget) {
       plan.rules.avoid_under = budget >= 4;
       plan.rules.prefer_centre = budget >= 5;
       break;
+    case 'p':  // rules as a bit set: 1 wins, 2 blocks, 4 avoids the cell under a threat, 8 centre
+      plan.kind = LevelPlan::kRules;
+      plan.rules.take_wins = budget & 1;
+      plan.rules.block = budget & 2;
+      plan.rules.avoid_under = budget & 4;
+      plan.rules.prefer_centre = budget & 8;
+      break;
     case 't':
     case 'c':
     case 'a':
@@ -64,13 +67,31 @@ LevelPlan plan_from_code(char kind, int budget) {
     default:
       plan.kind = LevelPlan::kMcts;
       plan.mcts.iterations = budget;
-      plan.mcts.policy = kind == 'u' ? Playout::kRandom : kind == 'm' ? Playout::kTactical : Playout::kKeepThreats;
+      plan.mcts.policy = kind == 'u'   ? Playout::kRandom
+                         : kind == 'm' ? Playout::kTactical
+                         : kind == 'q' ? Playout::kCentre
+                                       : Playout::kKeepThreats;
       break;
   }
   return plan;
 }
 
-LevelPlan level_plan(int level) { return plan_from_code(kRungs[level - 1].kind, kRungs[level - 1].budget); }
+LevelPlan parse_plan(const char* text) {
+  if (text[0] >= '0' && text[0] <= '9') return level_plan(std::atoi(text));
+  LevelPlan plan = plan_from_code(text[0], std::atoi(text + 1));
+  if (plan.kind == LevelPlan::kMcts) {
+    const char* p = text + 1;
+    while (*p >= '0' && *p <= '9') ++p;
+    for (; *p; ++p) {
+      if (*p == 's') plan.mcts.solver = true;
+      if (*p == 'd') plan.mcts.proof_depth = std::atoi(p + 1);
+      if (*p == 'c') plan.mcts.exploration = std::atof(p + 1);
+    }
+  }
+  return plan;
+}
+
+LevelPlan level_plan(int level) { return parse_plan(kRungs[level - 1]); }
 
 std::string describe(const LevelPlan& plan) {
   switch (plan.kind) {
@@ -90,8 +111,10 @@ std::string describe(const LevelPlan& plan) {
     case LevelPlan::kMcts:
       return std::string(plan.mcts.policy == Playout::kRandom     ? "MCTS, random playouts, "
                          : plan.mcts.policy == Playout::kTactical ? "MCTS, tactical playouts, "
+                         : plan.mcts.policy == Playout::kCentre   ? "MCTS, centre threat-keeping playouts, "
                                                                   : "MCTS, threat-keeping playouts, ") +
-             std::to_string(plan.mcts.iterations) + " iterations";
+             std::to_string(plan.mcts.iterations) + " iterations" + (plan.mcts.solver ? ", solver" : "") +
+             (plan.mcts.proof_depth ? ", proof depth " + std::to_string(plan.mcts.proof_depth) : "");
   }
   return "?";
 }

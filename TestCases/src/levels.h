@@ -40,6 +40,9 @@ LevelPlan level_plan(int level);
 // (centre only) depth, 'a' alpha-beta depth, 'u' / 'm' / 'k' MCTS iterations with random /
 // tactical / threat-keeping playouts.
 LevelPlan plan_from_code(char kind, int budget);
+// A plan as text: a code and its budget, then for MCTS optional suffixes: "s" solver,
+// "d<n>" proof depth, "c<x>" exploration constant ("k20000s", "m1000c0.7d4"); or a level number.
+LevelPlan parse_plan(const char* text);
 // "random", "alpha-beta depth 4", "MCTS 2000 iterations", ...
 std::string describe(const LevelPlan& plan);
 

@@ -8,9 +8,16 @@
 // else block, else a random move that does not let the opponent land on his
 // winning cell); tactical and also keeping one's own threats (never filling
 // the cell under one's own winning cell, which would only let the opponent
-// block it). The move played is the root's most visited child. With a
-// proof depth, a short alpha-beta search over wins and losses first plays a
-// forced win or drops the root moves that lose by force (MCTS-minimax hybrid).
+// block it). The move played is the root's most visited child.
+//
+// Options for the top rungs: a solver (MCTS-solver: positions proven won or
+// lost are propagated up the tree, proven losses are never chosen again, a
+// proven win is played at once) and a proof depth (a short alpha-beta search over wins and losses first plays a
+// forced win or drops the root moves that lose by force).
+//
+// Playouts and the tree descent run on a board that keeps each side's
+// winning cells incrementally: a stone adds winning cells only along its own
+// four lines, so a ply never recomputes whole-board threats.
 #pragma once
 #include <cstdint>
 
@@ -23,6 +30,7 @@ enum class Playout {
   kRandom,       // uniformly random legal moves
   kTactical,     // win, else block, else random but not under the opponent's winning cell
   kKeepThreats,  // kTactical, and not under one's own winning cell either
+  kCentre,       // kKeepThreats, the random choice weighted towards the centre columns
 };
 
 struct MctsParams {
@@ -30,12 +38,17 @@ struct MctsParams {
   double exploration = 0.5;  // UCB1 constant, rewards in [0, 1]
   Playout policy = Playout::kTactical;
   int proof_depth = 0;       // > 0: first prove root moves won or lost by a search this deep (wins and losses only)
+  bool solver = false;       // MCTS-solver: propagate proven wins and losses
 };
 
 // Requires a playable cell.
 Bits mcts_move(const Position& pos, const MctsParams& params, Rng& rng);
 
 // One playout from `pos`: 1 if the side to move there wins, 0 if it loses, 0.5 for a full board.
-double playout(Position pos, Playout policy, Rng& rng);
+double playout(const Position& pos, Playout policy, Rng& rng);
+
+// For the tests: plays random moves from `pos` to the end on the search board and on a
+// Position side by side; false as soon as their playable or winning cells differ.
+bool search_board_agrees(const Position& pos, Rng& rng);
 
 }  // namespace ladder

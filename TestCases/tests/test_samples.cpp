@@ -216,24 +216,44 @@ c4::Board board_after(int M, int N, int noX, int noY, const std::vector<int>& co
 
 }  // namespace
 
-TEST_CASE("levels 2 and up take an immediate win; 3 and up block; 4 and up do not play under a winning cell") {
+// What a level promises, from its plan: every player above the rules takes wins, blocks and
+// never plays under the opponent's winning cell; a rules player as its rules say.
+bool promises(int level, bool ladder::RulePolicy::*rule) {
+  ladder::LevelPlan plan = ladder::level_plan(level);
+  return plan.kind != ladder::LevelPlan::kRules || plan.rules.*rule;
+}
+
+TEST_CASE("the levels that promise it take an immediate win, block, and do not play under a winning cell") {
+  // The ladder: level 1 random; then wins, then blocks, from some level on for good.
+  CHECK_FALSE(promises(1, &ladder::RulePolicy::take_wins));
+  CHECK_FALSE(promises(1, &ladder::RulePolicy::block));
+  for (int level = 2; level <= ladder::kLevels; ++level) {
+    CHECK((!promises(level - 1, &ladder::RulePolicy::take_wins) || promises(level, &ladder::RulePolicy::take_wins)));
+    CHECK((!promises(level - 1, &ladder::RulePolicy::block) || promises(level, &ladder::RulePolicy::block)));
+    CHECK((!promises(level - 1, &ladder::RulePolicy::avoid_under) ||
+           promises(level, &ladder::RulePolicy::avoid_under)));
+  }
+  CHECK(promises(10, &ladder::RulePolicy::take_wins));
+  CHECK(promises(15, &ladder::RulePolicy::block));
   // A to move holds 2 3 4 of the bottom row (9 x 10, blocked cell top right): it wins in column 1 or 5.
   c4::Board win = board_after(9, 10, 0, 9, {2, 2, 3, 3, 4, 8});
   for (int level = 2; level <= ladder::kLevels; ++level) {
+    if (!promises(level, &ladder::RulePolicy::take_wins)) continue;
     CAPTURE(level);
     Move m = ask(level, win, c4::kA, 8, 8);
     CHECK((m.y == 1 || m.y == 5));
   }
   // B to move; A threatens to complete 2 3 4 in column 1 (column 5 is B's).
   c4::Board threat = board_after(9, 10, 0, 9, {2, 5, 3, 7, 4});
-  for (int level = 3; level <= ladder::kLevels; ++level) {
+  for (int level = 2; level <= ladder::kLevels; ++level) {
+    if (!promises(level, &ladder::RulePolicy::block)) continue;
     CAPTURE(level);
     Move m = ask(level, threat, c4::kB, 8, 4);
     CHECK(m.y == 1);
   }
   // A to move. B holds columns 2 3 4 of the second row, so its winning cells
   // (7, 1) and (7, 5) sit over empty cells: a stone in column 1 or 5 would
-  // let B win. Every level from 4 on plays elsewhere.
+  // let B win. Every level that avoids such cells plays elsewhere.
   c4::Board under(9, 10, 0, 9);
   under.play(8, 2, c4::kA);
   under.play(8, 3, c4::kB);
@@ -243,7 +263,8 @@ TEST_CASE("levels 2 and up take an immediate win; 3 and up block; 4 and up do no
   under.play(7, 4, c4::kB);
   under.play(8, 7, c4::kA);
   under.play(8, 8, c4::kA);
-  for (int level = 4; level <= ladder::kLevels; ++level) {
+  for (int level = 2; level <= ladder::kLevels; ++level) {
+    if (!promises(level, &ladder::RulePolicy::avoid_under)) continue;
     CAPTURE(level);
     Move m = ask(level, under, c4::kA, 7, 4);
     CHECK(m.y != 1);
@@ -252,7 +273,7 @@ TEST_CASE("levels 2 and up take an immediate win; 3 and up block; 4 and up do no
 }
 
 TEST_CASE("the same calls give the same moves, whatever the process played before") {
-  for (int level : {1, 5, 8, 12, 25}) {
+  for (int level : {1, 5, 8, 12, 18, 25}) {
     CAPTURE(level);
     auto play = [&](int M, int N, int noX, int noY) {
       c4::Board b(M, N, noX, noY);
@@ -275,4 +296,40 @@ TEST_CASE("the same calls give the same moves, whatever the process played befor
     play(9, 12, 8, 0);  // another game in between, on another board
     CHECK(play(11, 10, 3, 4) == first);
   }
+}
+
+TEST_CASE("the search board's incremental winning cells agree with a whole-board recomputation") {
+  ladder::Rng rng(11);
+  for (int M = 9; M <= 12; ++M)
+    for (int N = 9; N <= 12; ++N)
+      for (int which = 0; which < 3; ++which)
+        for (int game = 0; game < 20; ++game) {
+          CAPTURE(M);
+          CAPTURE(N);
+          ladder::Position pos(M, N, blocked_row(which, M), rng.below(N));
+          REQUIRE(ladder::search_board_agrees(pos, rng));
+        }
+}
+
+TEST_CASE("the top levels repeat themselves game after game, against each other, as plugins") {
+  auto play = [&](int M, int N, int noX, int noY) {
+    c4::Board b(M, N, noX, noY);
+    std::vector<int> moves;
+    c4::Side side = c4::kA;
+    int lx = -1, ly = -1;
+    for (int ply = 0; ply < 16 && !b.full(); ++ply) {
+      Move m = ask(side == c4::kA ? 50 : 45, b, side, lx, ly);
+      REQUIRE(b.illegal_reason(m.x, m.y) == "");
+      b.play(m.x, m.y, side);
+      moves.push_back(m.y);
+      if (b.wins_at(m.x, m.y)) break;
+      lx = m.x;
+      ly = m.y;
+      side = c4::opponent(side);
+    }
+    return moves;
+  };
+  std::vector<int> first = play(9, 10, 5, 5);
+  play(12, 12, 0, 7);  // another game in between, on another board
+  CHECK(play(9, 10, 5, 5) == first);
 }

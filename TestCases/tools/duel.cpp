@@ -16,19 +16,6 @@
 
 using namespace ladder;
 
-// A level number, or "r<n>" (rules 1..n), "t<depth>" (lookahead, wins and losses), "c<depth>" (alpha-beta, centre),
-// "a<depth>" (alpha-beta, full evaluation), "u<iterations>" / "m<iterations>" / "k<iterations>"
-// (MCTS with random / tactical / tactical keep-threats playouts; "m1000c0.5d4": exploration, proof depth).
-LevelPlan parse_plan(const char* text) {
-  if (text[0] >= '0' && text[0] <= '9') return level_plan(std::atoi(text));
-  LevelPlan plan = plan_from_code(text[0], std::atoi(text + 1));
-  if (plan.kind == LevelPlan::kMcts) {
-    if (const char* d = std::strchr(text, 'd')) plan.mcts.proof_depth = std::atoi(d + 1);
-    if (const char* c = std::strchr(text, 'c')) plan.mcts.exploration = std::atof(c + 1);
-  }
-  return plan;
-}
-
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: duel LEVEL_A LEVEL_B [rounds=10] [seed=1] [threads=2]\n");

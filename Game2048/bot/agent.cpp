@@ -12,7 +12,7 @@ namespace {
 
 // Work units per move that keep each evaluation near 150+ moves/s on the
 // reference machine (2-core AMD EPYC); see README.md for the measurements.
-constexpr double kNetworkNodesPerMove = 14000;
+constexpr double kNetworkNodesPerMove = 36000;  // 14000 before the table prefetches (2.4x faster search)
 constexpr double kHeuristicNodesPerMove = 50000;
 
 const Evaluator& network_or_heuristic() {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 namespace c4 {
+
 void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
   M = rows;
   N = cols;

@@ -1,14 +1,11 @@
 // The ladder: what sample strategy k (1..50) plays, as a fixed budget.
 //
-//   1       uniformly random legal moves
-//   2       + wins when it can
-//   3       + blocks the opponent's immediate win
-//   4       + never lets the opponent land on his winning cell
-//   5       + prefers the centre columns
-//   6..10   shallow lookahead: alpha-beta over wins and losses, depth 2..4
-//   11..15  alpha-beta with the threat evaluation, depth 2..3
-//   16..30  MCTS, tactical playouts, 205 .. 1440 iterations
-//   31..50  MCTS, threat-keeping playouts, 1420 .. 24000 iterations
+//   1..5    uniformly random legal moves
+//   6..10   wins when it can; else random, weighted towards the centre columns
+//   11..15  + blocks the opponent's immediate win, never lets him land on his winning cell
+//   16..20  shallow lookahead: alpha-beta over wins and losses, depth 2
+//   21..35  MCTS, tactical playouts, 92 .. 1160 iterations
+//   36..50  MCTS-solver, threat-keeping playouts, 3200 .. 52000 iterations
 // (the table is in levels.cpp; each five levels up is one clear step in strength)
 //
 // No level reads the clock: the same calls give the same moves on any machine.
@@ -36,9 +33,10 @@ struct LevelPlan {
 
 // Requires 1 <= level <= kLevels.
 LevelPlan level_plan(int level);
-// A plan by code (the table in levels.cpp): 'r' rules 1..5, 't' lookahead depth, 'c' alpha-beta
-// (centre only) depth, 'a' alpha-beta depth, 'u' / 'm' / 'k' MCTS iterations with random /
-// tactical / threat-keeping playouts.
+// A plan by code (the table in levels.cpp): 'r' rules 1..5, 'p' rules as a bit set (1 wins,
+// 2 blocks, 4 avoids the cell under a threat, 8 centre), 't' lookahead depth, 'c' alpha-beta
+// (centre only) depth, 'a' alpha-beta depth, 'u' / 'm' / 'k' / 'q' MCTS iterations with random /
+// tactical / threat-keeping / centre-weighted threat-keeping playouts.
 LevelPlan plan_from_code(char kind, int budget);
 // A plan as text: a code and its budget, then for MCTS optional suffixes: "s" solver,
 // "d<n>" proof depth, "c<x>" exploration constant ("k20000s", "m1000c0.7d4"); or a level number.

@@ -50,11 +50,6 @@ inline int bit_at(const Bits& b, int j) {
 inline void set_bit(Bits& b, int j) {
   if (static_cast<unsigned>(j) < 192u) b.w[j >> 6] |= uint64_t(1) << (j & 63);
 }
-inline int bit_index(const Bits& cell) {
-  for (int k = 0; k < 3; ++k)
-    if (cell.w[k]) return 64 * k + __builtin_ctzll(cell.w[k]);
-  return -1;
-}
 // All cells of column c (guard rows too).
 inline Bits column_field(int c) {
   Bits b;
@@ -70,50 +65,59 @@ inline int column_bits(const Bits& set) {
   }
   return r;
 }
-// A uniformly random cell of a non-empty set with at most one cell per column.
-inline Bits random_move(const Bits& set, Rng& rng) {
-  int cols = column_bits(set);
-  for (int n = rng.below(popcount64(static_cast<uint64_t>(cols))); n > 0; --n) cols &= cols - 1;
-  return set & column_field(__builtin_ctz(cols));
-}
 
 struct Geometry {
   Bits cells, blocked;
   int weight[kMaxSide];  // kCentre: 1 + the column's distance from the nearer edge
+  // The row a stone lands on in column c after a stone on row r (skipping the blocked
+  // cell), or -1 when the column is then full.
+  int8_t next_row[kMaxSide][kStride];
   void init(const Position& pos) {
     blocked = pos.blocked();
     for (int c = 0; c < pos.cols(); ++c) {
       cells |= pos.column_mask(c);
       int edge = c < pos.cols() - 1 - c ? c : pos.cols() - 1 - c;
       weight[c] = 1 + edge;
+      for (int r = 0; r < kStride; ++r) {
+        int n = r + 1;
+        if (n < pos.rows() && blocked.has(c, n)) ++n;
+        next_row[c][r] = static_cast<int8_t>(n < pos.rows() ? n : -1);
+      }
     }
   }
 };
 
-// A random cell of a non-empty set with at most one cell per column, each column weighted by g.weight.
-inline Bits centre_move(const Geometry& g, const Bits& set, Rng& rng) {
-  int cols = column_bits(set), total = 0;
+// A uniformly random column of a non-empty column set.
+inline int random_column(int cols, Rng& rng) {
+  for (int n = rng.below(popcount64(static_cast<uint64_t>(cols))); n > 0; --n) cols &= cols - 1;
+  return __builtin_ctz(cols);
+}
+// A random column of a non-empty column set, each weighted by g.weight.
+inline int centre_column(const Geometry& g, int cols, Rng& rng) {
+  int total = 0;
   for (int c = cols; c; c &= c - 1) total += g.weight[__builtin_ctz(c)];
   int pick = rng.below(total);
   for (int c = cols;; c &= c - 1) {
     int col = __builtin_ctz(c);
     pick -= g.weight[col];
-    if (pick < 0 || (c & (c - 1)) == 0) return set & column_field(col);
+    if (pick < 0 || (c & (c - 1)) == 0) return col;
   }
 }
+
 
 struct Board {
   Bits stones[2];   // [side]: side 0 is the side to move at the root
   Bits threats[2];  // winning cells of each side, on the board, empty or not
   Bits mask;        // occupied cells and the blocked cell
-  Bits playable;
+  Bits playable;    // the next free cell of every open column
+  Bits above;       // where a stone lands after one on the playable cell (when on the board)
   int turn = 0;     // the side to move
   // Each side's stones by line, bit c for column c: rows, rising diagonals
   // (column - row + 11) and falling diagonals (column + row).
   uint16_t rows[2][kMaxSide] = {}, rising[2][2 * kMaxSide - 1] = {}, falling[2][2 * kMaxSide - 1] = {};
 
   Board() = default;
-  explicit Board(const Position& pos) {
+  Board(const Position& pos, const Geometry& g) {
     stones[0] = pos.mine();
     stones[1] = pos.theirs();
     // winning_cells() gives the empty ones; the occupied ones no longer matter.
@@ -121,6 +125,12 @@ struct Board {
     threats[1] = pos.winning_cells(pos.theirs());
     mask = pos.occupied();
     playable = pos.playable();
+    for (int c = 0; c < pos.cols(); ++c) {
+      uint64_t field = (playable.w[c >> 2] >> (kStride * (c & 3))) & 0xffff;
+      if (!field) continue;
+      int next = g.next_row[c][__builtin_ctzll(field) & (kStride - 1)];
+      if (next >= 0) above |= Bits::cell(c, next);
+    }
     for (int s = 0; s < 2; ++s)
       for (int c = 0; c < pos.cols(); ++c)
         for (int r = 0; r < pos.rows(); ++r)
@@ -139,34 +149,40 @@ struct Board {
   }
   Bits wins() const { return playable & threats[turn]; }
   Bits open_threats(int side) const { return threats[side] & ~mask; }
-  // Drops a stone of the side to move on `cell` (one playable cell).
-  void play(const Geometry& g, const Bits& cell) {
+  // Drops a stone of the side to move in column `col` (which has room).
+  void play_column(const Geometry& g, int col) {
+    int k = col >> 2, shift = kStride * (col & 3);
+    int row = __builtin_ctzll(playable.w[k] >> shift);
     int s = turn;
-    stones[s] |= cell;
-    mask |= cell;
-    playable ^= cell;
-    Bits up = cell << 1;
-    if ((up & g.blocked).any()) up = up << 1;
-    playable |= up & g.cells;
-    add_threats(g, s, bit_index(cell));
+    uint64_t bit = uint64_t(1) << (shift + row), field = uint64_t(0xffff) << shift;
+    stones[s].w[k] |= bit;
+    mask.w[k] |= bit;
+    int next = g.next_row[col][row], after = next >= 0 ? g.next_row[col][next] : -1;
+    playable.w[k] = (playable.w[k] & ~field) | (next >= 0 ? uint64_t(1) << (shift + next) : 0);
+    above.w[k] = (above.w[k] & ~field) | (after >= 0 ? uint64_t(1) << (shift + after) : 0);
+    add_threats(g, s, col, row);
     turn ^= 1;
   }
-  void play_column(const Geometry& g, int col) { play(g, playable & column_field(col)); }
-  // Adds the new stone of side s at bit i to its lines and the winning cells it makes along them.
-  void add_threats(const Geometry& g, int s, int i) {
-    int c = i >> 4, r = i & 15;
+  void play(const Geometry& g, const Bits& cell) { play_column(g, cell.column()); }
+  // Adds the new stone of side s at (c, r) to its lines and the winning cells it makes along them.
+  void add_threats(const Geometry& g, int s, int c, int r) {
     add_lines(s, c, r);
+    int i = kStride * c + r;
     Bits t;
-    if (r >= 2 && bit_at(stones[s], i - 1) && bit_at(stones[s], i - 2)) set_bit(t, i + 1);  // vertical
+    if (r >= 2 && ((stones[s].w[c >> 2] >> (kStride * (c & 3) + r - 2)) & 3) == 3) set_bit(t, i + 1);  // vertical
     int valid = ((0xfff << 3) >> c) & 0x7f;  // window cells whose column is 0..11
     // Each line: its word, and the bit step from one cell of the window to the next.
     const int words[3] = {rows[s][r], rising[s][c - r + kMaxSide - 1], falling[s][c + r]};
     static constexpr int kSteps[3] = {kStride, kStride + 1, kStride - 1};
+    bool any = false;
     for (int d = 0; d < 3; ++d) {
       int found = kLines.threats[((words[d] << 3) >> c) & 0x7f] & valid;
-      for (; found; found &= found - 1) set_bit(t, i + (__builtin_ctz(found) - 3) * kSteps[d]);
+      for (; found; found &= found - 1) {
+        set_bit(t, i + (__builtin_ctz(found) - 3) * kSteps[d]);
+        any = true;
+      }
     }
-    threats[s] |= t & g.cells;
+    if (any || t.any()) threats[s] |= t & g.cells;
   }
 };
 
@@ -182,35 +198,38 @@ Bits non_losing(const Geometry& g, const Board& b) {
   return moves & ~Board::under(g, threats);
 }
 
-// One playout; the result for the side to move in `b`.
-double run_playout(const Geometry& g, Board b, Playout policy, Rng& rng) {
+// One playout from `b` (played on); the result for the side to move in `b`. Works on
+// column sets (bit c: column c): a playable cell is under a winning cell when the cell
+// above it (`above`) is one.
+double run_playout(const Geometry& g, Board& b, Playout policy, Rng& rng) {
   const int me = b.turn;
   if (policy == Playout::kRandom) {
     for (;;) {
       if (b.playable.empty()) return 0.5;
-      Bits cell = random_move(b.playable, rng);
-      if ((cell & b.threats[b.turn]).any()) return b.turn == me ? 1.0 : 0.0;
-      b.play(g, cell);
+      int col = random_column(column_bits(b.playable), rng);
+      if ((b.playable & b.threats[b.turn] & column_field(col)).any()) return b.turn == me ? 1.0 : 0.0;
+      b.play_column(g, col);
     }
   }
   for (;;) {
-    Bits moves = b.playable;
-    if (moves.empty()) return 0.5;
-    if ((moves & b.threats[b.turn]).any()) return b.turn == me ? 1.0 : 0.0;
-    Bits threats = b.open_threats(b.turn ^ 1);
-    Bits blocks = moves & threats, cell;
+    int moves = column_bits(b.playable);
+    if (!moves) return 0.5;
+    int mover = b.turn, other = mover ^ 1;
+    if ((b.playable & b.threats[mover]).any()) return mover == me ? 1.0 : 0.0;
+    Bits blocks = b.playable & b.threats[other];
+    int col;
     if (blocks.any()) {
-      cell = blocks.lowest();
+      col = blocks.column();
     } else {
-      Bits safe = moves & ~Board::under(g, threats);
-      Bits candidates = safe.any() ? safe : moves;
+      int safe = moves & ~column_bits(b.above & b.threats[other]);
+      int candidates = safe ? safe : moves;
       if (policy != Playout::kTactical) {
-        Bits keep = candidates & ~Board::under(g, b.open_threats(b.turn));
-        if (keep.any()) candidates = keep;
+        int keep = candidates & ~column_bits(b.above & b.threats[mover]);
+        if (keep) candidates = keep;
       }
-      cell = policy == Playout::kCentre ? centre_move(g, candidates, rng) : random_move(candidates, rng);
+      col = policy == Playout::kCentre ? centre_column(g, candidates, rng) : random_column(candidates, rng);
     }
-    b.play(g, cell);
+    b.play_column(g, col);
   }
 }
 
@@ -250,12 +269,16 @@ bool search_board_agrees(const Position& start, Rng& rng) {
   Geometry g;
   g.init(start);
   Position pos = start;
-  Board b(pos);
+  Board b(pos, g);
   for (;;) {
     int me = b.turn, other = me ^ 1;
     if (b.playable != pos.playable() || b.mask != pos.occupied() || b.stones[me] != pos.mine()) return false;
     if (b.open_threats(me) != pos.winning_cells(pos.mine())) return false;
     if (b.open_threats(other) != pos.winning_cells(pos.theirs())) return false;
+    // The playable cells under a side's winning cells, found through `above`.
+    for (int s = 0; s < 2; ++s)
+      if (column_bits(b.above & b.threats[s]) != column_bits(b.playable & Board::under(g, b.open_threats(s))))
+        return false;
     if (pos.playable().empty() || pos.winning_moves().any()) return true;
     Bits cell = random_cell(pos.playable(), rng);
     pos.play(cell);
@@ -266,7 +289,8 @@ bool search_board_agrees(const Position& start, Rng& rng) {
 double playout(const Position& pos, Playout policy, Rng& rng) {
   Geometry g;
   g.init(pos);
-  return run_playout(g, Board(pos), policy, rng);
+  Board b(pos, g);
+  return run_playout(g, b, policy, rng);
 }
 
 Bits mcts_move(const Position& root_pos, const MctsParams& params, Rng& rng) {
@@ -274,7 +298,7 @@ Bits mcts_move(const Position& root_pos, const MctsParams& params, Rng& rng) {
   if (wins.any()) return wins.lowest();
   Geometry g;
   g.init(root_pos);
-  const Board root_board(root_pos);
+  const Board root_board(root_pos, g);
 
   static thread_local std::vector<Node> pool;
   std::vector<Node>& nodes = pool;

@@ -17,6 +17,28 @@ double now_ms() {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// 1 / sqrt(n) and sqrt(ln(n + 1)) for the visit counts most nodes have: the
+// selection step then needs no division, square root or logarithm.
+const uint32_t kTabulatedVisits = 4096;
+struct VisitTables {
+  float inverse_sqrt[kTabulatedVisits];
+  float sqrt_log[kTabulatedVisits];
+  VisitTables() {
+    for (uint32_t n = 0; n < kTabulatedVisits; ++n) {
+      inverse_sqrt[n] = n ? 1.0f / sqrtf(static_cast<float>(n)) : 0.0f;
+      sqrt_log[n] = sqrtf(logf(static_cast<float>(n) + 1.0f));
+    }
+  }
+};
+const VisitTables kVisitTables;
+
+inline float inverse_sqrt(uint32_t n) {
+  return n < kTabulatedVisits ? kVisitTables.inverse_sqrt[n] : 1.0f / sqrtf(static_cast<float>(n));
+}
+inline float sqrt_log(uint32_t n) {
+  return n < kTabulatedVisits ? kVisitTables.sqrt_log[n] : sqrtf(logf(static_cast<float>(n) + 1.0f));
+}
+
 // Column of `bits` closest to the middle of an n-column board.
 int central_column(uint32_t bits, int n) {
   int best = -1, best_distance = 1000;
@@ -137,14 +159,16 @@ bool Uct::expand(uint32_t index, const Position& pos) {
 }
 
 uint32_t Uct::select_child(const Node& node) const {
-  const float k = exploration_ * sqrtf(logf(static_cast<float>(node.visits) + 1.0f));
+  const float k = exploration_ * sqrt_log(node.visits);
   uint32_t best = node.child;
   float best_score = -1e30f;
   for (uint32_t i = node.child, end = node.child + node.children; i < end; ++i) {
     const Node& c = pool_[i];
     if (c.proof == kLoss) continue;
     if (c.visits == 0) return i;
-    float score = c.value / c.visits + k / sqrtf(static_cast<float>(c.visits));
+    // value / visits + k / sqrt(visits)
+    const float r = inverse_sqrt(c.visits);
+    float score = r * (c.value * r + k);
     if (score > best_score) {
       best_score = score;
       best = i;

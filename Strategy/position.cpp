@@ -56,6 +56,33 @@ int Position::stone(int x, int y) const {
 
 void Position::place(int p, int y) { drop(p, y); }
 
+__attribute__((always_inline)) inline void Position::add_threats(int p, int x, int y) {
+  const Geometry& g = *g_;
+  // Row x: threat bits are the columns of row x, i.e. its lane. Bits past the
+  // last column stay in the lane and are never playable, so need no mask.
+  const int lane = (x & 3) << 4;
+  uint64_t& row_threats = threat_[p][x >> 2];
+  const uint64_t fresh = (static_cast<uint64_t>(line_threats(row_[p][x])) << lane) & ~row_threats;
+  if (fresh) {
+    row_threats |= fresh;
+    wins_[p] |= static_cast<uint16_t>((fresh & playable_[x >> 2]) >> lane);
+    under_[p] |= static_cast<uint16_t>((fresh & above_[x >> 2]) >> lane);
+  }
+  // Column y: only three stacked stones threaten, at the cell right above
+  // (never the blocked cell: next_row skips it). drop() reads column y's bits.
+  if (((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1) threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
+  // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
+  const int d = x + y, a = x - y + g.N - 1;
+  for (uint32_t t = line_threats(diag_[p][d]) & g.diag_bits[d]; t; t &= t - 1) {
+    const int j = __builtin_ctz(t);
+    if (!is_threat(p, d - j, j)) add_threat(p, d - j, j);
+  }
+  for (uint32_t t = line_threats(anti_[p][a]) & g.anti_bits[a]; t; t &= t - 1) {
+    const int j = __builtin_ctz(t);
+    if (!is_threat(p, a - g.N + 1 + j, j)) add_threat(p, a - g.N + 1 + j, j);
+  }
+}
+
 bool Position::drop(int p, int y) {
   const int x = put_stone(p, y);
   // The playable cell moves up to the old above cell, the above cell one further.
@@ -84,33 +111,6 @@ bool Position::drop(int p, int y) {
     }
   }
   return won;
-}
-
-void Position::add_threats(int p, int x, int y) {
-  const Geometry& g = *g_;
-  // Row x: threat bits are the columns of row x, i.e. its lane. Bits past the
-  // last column stay in the lane and are never playable, so need no mask.
-  const int lane = (x & 3) << 4;
-  uint64_t& row_threats = threat_[p][x >> 2];
-  const uint64_t fresh = (static_cast<uint64_t>(line_threats(row_[p][x])) << lane) & ~row_threats;
-  if (fresh) {
-    row_threats |= fresh;
-    wins_[p] |= static_cast<uint16_t>((fresh & playable_[x >> 2]) >> lane);
-    under_[p] |= static_cast<uint16_t>((fresh & above_[x >> 2]) >> lane);
-  }
-  // Column y: only three stacked stones threaten, at the cell right above
-  // (never the blocked cell: next_row skips it). drop() reads column y's bits.
-  if (((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1) threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
-  // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
-  const int d = x + y, a = x - y + g.N - 1;
-  for (uint32_t t = line_threats(diag_[p][d]) & g.diag_bits[d]; t; t &= t - 1) {
-    const int j = __builtin_ctz(t);
-    if (!is_threat(p, d - j, j)) add_threat(p, d - j, j);
-  }
-  for (uint32_t t = line_threats(anti_[p][a]) & g.anti_bits[a]; t; t &= t - 1) {
-    const int j = __builtin_ctz(t);
-    if (!is_threat(p, a - g.N + 1 + j, j)) add_threat(p, a - g.N + 1 + j, j);
-  }
 }
 
 }  // namespace c4

@@ -16,7 +16,8 @@ struct BitTables {
   uint16_t line_threats[1 << kLineCells];  // cells completing four with the line's stones
   BitTables();
 };
-extern const BitTables kBits;
+// Hidden: read PC-relative, not through the GOT, in a -fpic shared object.
+extern const BitTables kBits __attribute__((visibility("hidden")));
 
 // Number of set bits of a 16-bit mask.
 inline int popcount16(uint32_t v) { return kBits.popcount8[v & 0xFF] + kBits.popcount8[(v >> 8) & 0xFF]; }

@@ -3,7 +3,9 @@
 // them lose), avoids columns that hand the opponent a win right above, and
 // avoids filling the cell under its own threat (which lets the opponent block
 // it). The last rule alone won 32-8 at 20k iterations a move against the same
-// search without it.
+// search without it. Among the moves left, it often follows up: plays on top
+// of the opponent's last stone, as Connect-Four players do to claim the cells
+// of every other row (Allis's "claimeven"); see kFollowUpPercent.
 #ifndef PLAYOUT_H_
 #define PLAYOUT_H_
 
@@ -12,8 +14,31 @@
 
 namespace c4 {
 
-// Plays `pos` out to the end. Returns the winner (0 or 1), or -1 for a draw.
-inline int tactical_playout(Position& pos, Random& rng) {
+// How often (percent) a side with no forced move plays in the column of the
+// opponent's last move when that column is among its candidates. Self-play at
+// 30,000 iterations a move, 100 games each: 50% beat 0% 81-18-1, 75% beat 50%
+// 68-32, 90% beat 75% 56-43-1, and 100% lost to 90% 25-46-1 (of 72).
+#ifndef PLAYOUT_FOLLOW_UP
+#define PLAYOUT_FOLLOW_UP 90
+#endif
+const uint32_t kFollowUpPercent = PLAYOUT_FOLLOW_UP;
+
+// The move of a side that cannot win at once and has nothing to block: a safe
+// column (one that does not hand the opponent a win right above) if there is
+// one, not under its own threat if it can help it, following up on `last` (the
+// opponent's last column, or -1) kFollowUpPercent of the time, else at random.
+inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int last) {
+  uint32_t candidates = safe ? safe : pos.open_columns();
+  // Do not fill the cell under one of our own threats: that only lets the opponent block it.
+  const uint32_t keep = candidates & ~pos.under_own_threats();
+  if (keep) candidates = keep;
+  if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < kFollowUpPercent) return last;
+  return nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
+}
+
+// Plays `pos` out to the end; `last` is the column of the move that led to
+// `pos`, or -1. Returns the winner (0 or 1), or -1 for a draw.
+inline int tactical_playout(Position& pos, Random& rng, int last = -1) {
   for (;;) {
     if (pos.full()) return -1;
     const int p = pos.to_move();
@@ -25,13 +50,10 @@ inline int tactical_playout(Position& pos, Random& rng) {
       if (blocks & (blocks - 1)) return p ^ 1;  // two threats: cannot block both
       y = __builtin_ctz(blocks);
     } else {
-      uint32_t candidates = safe ? safe : pos.open_columns();
-      // Do not fill the cell under one of our own threats: that only lets the opponent block it.
-      uint32_t keep = candidates & ~pos.under_own_threats();
-      if (keep) candidates = keep;
-      y = nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
+      y = unforced_move(pos, rng, safe, last);
     }
     pos.play(y);
+    last = y;
   }
 }
 

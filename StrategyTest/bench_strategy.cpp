@@ -57,7 +57,7 @@ int main() {
     std::vector<double> random_rate, tactical_rate, uct_rate, nodes;
     for (int run = 0; run < kRuns; ++run) {
       random_rate.push_back(playouts_per_second(g, c4::random_playout, 1.0, 1 + run));
-      tactical_rate.push_back(playouts_per_second(g, c4::tactical_playout, 1.0, 100 + run));
+      tactical_rate.push_back(playouts_per_second(g, [](c4::Position& p, c4::Random& r) { return c4::tactical_playout(p, r); }, 1.0, 100 + run));
       c4::Position empty;
       empty.reset(&g);
       uct.clear();

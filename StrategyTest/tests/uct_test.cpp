@@ -1,6 +1,8 @@
-// The search engine itself: a full node pool, tree reuse and proven results.
+// The search engine itself: a full node pool, tree reuse, proven results and
+// the playout policy's follow-up.
 #include <doctest/doctest.h>
 
+#include "../../Strategy/playout.h"
 #include "../../Strategy/uct.h"
 
 namespace {
@@ -82,4 +84,45 @@ TEST_CASE("a proven win stops the search at once and is played") {
   CHECK((column == 1 || column == 5));
   CHECK(report.iterations < 1000000u);
   CHECK(report.proof == 1);
+}
+
+TEST_CASE("playouts follow up on the opponent's last column most of the time, and only where it is safe") {
+  c4::Geometry g;
+  g.init(9, 9, 0, 0);
+  c4::Position empty;
+  empty.reset(&g);
+  c4::Random rng(11);
+  const int kDraws = 20000;
+  int followed = 0, unprompted = 0;
+  for (int i = 0; i < kDraws; ++i) {
+    followed += c4::unforced_move(empty, rng, empty.open_columns(), 4) == 4;
+    unprompted += c4::unforced_move(empty, rng, empty.open_columns(), -1) == 4;
+  }
+  // 90% follow-up plus a tenth of the uniform ninth; without a last column, a ninth.
+  const double follow_rate = double(followed) / kDraws, base_rate = double(unprompted) / kDraws;
+  CHECK(follow_rate > 0.89);
+  CHECK(follow_rate < 0.93);
+  CHECK(base_rate > 0.09);
+  CHECK(base_rate < 0.13);
+
+  // Player 1 has three in a row on row 7 (columns 1-3), so a stone in column 0
+  // or 4 (row 8) would let it win right above: never played, even as a follow-up.
+  c4::Position pos = empty;
+  pos.place(0, 1);
+  pos.place(1, 1);
+  pos.place(1, 2);
+  pos.place(1, 2);
+  pos.place(0, 3);
+  pos.place(1, 3);
+  pos.set_to_move(0);
+  uint16_t wins, blocks, safe;
+  pos.classify(&wins, &blocks, &safe);
+  REQUIRE(wins == 0);
+  REQUIRE(blocks == 0);
+  REQUIRE((safe & 0x11) == 0);
+  for (int i = 0; i < 2000; ++i) {
+    const int y = c4::unforced_move(pos, rng, safe, 4);
+    REQUIRE(y != 4);
+    REQUIRE(y != 0);
+  }
 }

@@ -34,8 +34,8 @@ const char* const kRungs[kLevels] = {
     "m1000", "m1040", "m1080", "m1120", "m1160",
     // 36..50: MCTS-solver, threat-keeping playouts
     "k3200s", "k3350s", "k3500s", "k3650s", "k3800s",
-    "k12500s", "k13000s", "k13500s", "k14000s", "k14500s",
-    "k46000s", "k47500s", "k49000s", "k50500s", "k52000s",
+    "k12000s", "k12400s", "k12800s", "k13200s", "k13600s",
+    "k56000s", "k58000s", "k60000s", "k62000s", "k64000s",
 };
 
 }  // namespace

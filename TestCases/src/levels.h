@@ -5,7 +5,7 @@
 //   11..15  + blocks the opponent's immediate win, never lets him land on his winning cell
 //   16..20  shallow lookahead: alpha-beta over wins and losses, depth 2
 //   21..35  MCTS, tactical playouts, 92 .. 1160 iterations
-//   36..50  MCTS-solver, threat-keeping playouts, 3200 .. 52000 iterations
+//   36..50  MCTS-solver, threat-keeping playouts, 3200 .. 64000 iterations
 // (the table is in levels.cpp; each five levels up is one clear step in strength)
 //
 // No level reads the clock: the same calls give the same moves on any machine.

@@ -3,21 +3,24 @@
 //
 // The tree grows one expansion per iteration; a node's children are the moves
 // that do not lose at once (only the winning move when there is one). The
-// playout policy is one of three, each clearly stronger than the one before at
-// the same iterations: uniformly random moves; tactical (win when possible,
+// playout policy is one of: uniformly random moves; tactical (win when possible,
 // else block, else a random move that does not let the opponent land on his
 // winning cell); tactical and also keeping one's own threats (never filling
 // the cell under one's own winning cell, which would only let the opponent
-// block it). The move played is the root's most visited child.
+// block it); the last with the random choice weighted towards the centre
+// (tuning only: no stronger in duels). The move played is the root's most
+// visited child (a proven win first, a proven loss last).
 //
 // Options for the top rungs: a solver (MCTS-solver: positions proven won or
 // lost are propagated up the tree, proven losses are never chosen again, a
-// proven win is played at once) and a proof depth (a short alpha-beta search over wins and losses first plays a
-// forced win or drops the root moves that lose by force).
+// proven win is played at once) and a proof depth (a short alpha-beta search
+// over wins and losses first plays a forced win or drops the root moves that
+// lose by force).
 //
 // Playouts and the tree descent run on a board that keeps each side's
 // winning cells incrementally: a stone adds winning cells only along its own
-// four lines, so a ply never recomputes whole-board threats.
+// four lines, so a ply never recomputes whole-board threats; the playout
+// policy works on column sets through the cells above the playable ones.
 #pragma once
 #include <cstdint>
 

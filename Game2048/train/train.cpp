@@ -44,7 +44,8 @@ int usage(const char* why) {
                "                 [--optimistic V] [--report N] [--save-every SECONDS]\n"
                "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
                "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n"
-               "       train2048 --init-weights FILE [--start-episode N] [training options]\n",
+               "       train2048 --init-weights FILE [--start-episode N] [training options]\n"
+               "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it)\n",
                why);
   return 2;
 }
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
   std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
   bool resume = false, export_only = false;
+  std::string origin;  // where this run's weights started, for the weights' note (--origin, or --init-weights)
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -81,6 +83,7 @@ int main(int argc, char** argv) {
     else if (arg == "--seed") ok = judge::parse_u64(value, &seed);
     else if (arg == "--start-episode") ok = judge::parse_u64(value, &start_episode);
     else if (arg == "--init-weights") init_weights = value;
+    else if (arg == "--origin") origin = value;
     else if (arg == "--late-from") ok = judge::parse_u64(value, &late_from);
     else if (arg == "--alpha") ok = parse_float(value, &alpha) && alpha > 0 && alpha <= 1;
     else if (arg == "--late-alpha") ok = parse_float(value, &late_alpha) && late_alpha > 0 && late_alpha <= 1;
@@ -100,7 +103,7 @@ int main(int argc, char** argv) {
   float initial_weight = float(optimistic / kFeatures);
   TrainingNetwork* net = new TrainingNetwork(initial_weight);
   uint64_t done = 0;
-  std::string error, origin;  // origin: where this run's weights started, for the note
+  std::string error;
   if (!init_weights.empty() && resume) return usage("--init-weights and --resume exclude each other");
   if (!init_weights.empty()) {
     std::string note;

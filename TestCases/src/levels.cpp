@@ -12,7 +12,8 @@ namespace {
 //          ('r' n: the first n of random, wins, blocks, avoids, centre)
 //   't' d  lookahead over wins and losses, depth d
 //   'a' d  alpha-beta with the threat evaluation, depth d
-//   'u' n, 'm' n, 'k' n  MCTS, n iterations, random / tactical / threat-keeping playouts;
+//   'u' n, 'm' n, 'k' n, 'f' n  MCTS, n iterations, random / tactical / threat-keeping /
+//          follow-up playouts;
 //          suffix 's': MCTS-solver
 //
 // Each tier of five levels must beat the tier below it level for level (k + 5
@@ -32,10 +33,12 @@ const char* const kRungs[kLevels] = {
     "m92", "m96", "m100", "m104", "m108",
     "m300", "m312", "m325", "m338", "m350",
     "m1000", "m1040", "m1080", "m1120", "m1160",
-    // 36..50: MCTS-solver, threat-keeping playouts
+    // 36..45: MCTS-solver, threat-keeping playouts
     "k3200s", "k3350s", "k3500s", "k3650s", "k3800s",
     "k12000s", "k12400s", "k12800s", "k13200s", "k13600s",
-    "k56000s", "k58000s", "k60000s", "k62000s", "k64000s",
+    // 46..50: MCTS-solver, follow-up playouts (f60000s beat k12800s 18-2 in a duel;
+    // k60000s had won 65-80% against the tier below in the ladder bench)
+    "f56000s", "f58000s", "f60000s", "f62000s", "f64000s",
 };
 
 }  // namespace
@@ -70,6 +73,7 @@ LevelPlan plan_from_code(char kind, int budget) {
       plan.mcts.policy = kind == 'u'   ? Playout::kRandom
                          : kind == 'm' ? Playout::kTactical
                          : kind == 'q' ? Playout::kCentre
+                         : kind == 'f' ? Playout::kFollowUp
                                        : Playout::kKeepThreats;
       break;
   }
@@ -112,6 +116,7 @@ std::string describe(const LevelPlan& plan) {
       return std::string(plan.mcts.policy == Playout::kRandom     ? "MCTS, random playouts, "
                          : plan.mcts.policy == Playout::kTactical ? "MCTS, tactical playouts, "
                          : plan.mcts.policy == Playout::kCentre   ? "MCTS, centre threat-keeping playouts, "
+                         : plan.mcts.policy == Playout::kFollowUp ? "MCTS, follow-up playouts, "
                                                                   : "MCTS, threat-keeping playouts, ") +
              std::to_string(plan.mcts.iterations) + " iterations" + (plan.mcts.solver ? ", solver" : "") +
              (plan.mcts.proof_depth ? ", proof depth " + std::to_string(plan.mcts.proof_depth) : "");

@@ -211,6 +211,7 @@ double run_playout(const Geometry& g, Board& b, Playout policy, Rng& rng) {
       b.play_column(g, col);
     }
   }
+  int last = -1;  // the column of the previous playout move (kFollowUp)
   for (;;) {
     int moves = column_bits(b.playable);
     if (!moves) return 0.5;
@@ -227,9 +228,13 @@ double run_playout(const Geometry& g, Board& b, Playout policy, Rng& rng) {
         int keep = candidates & ~column_bits(b.above & b.threats[mover]);
         if (keep) candidates = keep;
       }
-      col = policy == Playout::kCentre ? centre_column(g, candidates, rng) : random_column(candidates, rng);
+      if (policy == Playout::kFollowUp && last >= 0 && ((candidates >> last) & 1) && rng.below(10) < 9)
+        col = last;
+      else
+        col = policy == Playout::kCentre ? centre_column(g, candidates, rng) : random_column(candidates, rng);
     }
     b.play_column(g, col);
+    last = col;
   }
 }
 

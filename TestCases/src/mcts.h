@@ -8,7 +8,9 @@
 // winning cell); tactical and also keeping one's own threats (never filling
 // the cell under one's own winning cell, which would only let the opponent
 // block it); the last with the random choice weighted towards the centre
-// (tuning only: no stronger in duels). The move played is the root's most
+// (tuning only: no stronger in duels); or the threat-keeping choice that
+// follows up, playing on top of the opponent's last stone 9 times in 10 when
+// that column is allowed (how Connect-Four players claim every other row). The move played is the root's most
 // visited child (a proven win first, a proven loss last).
 //
 // Options for the top rungs: a solver (MCTS-solver: positions proven won or
@@ -34,6 +36,7 @@ enum class Playout {
   kTactical,     // win, else block, else random but not under the opponent's winning cell
   kKeepThreats,  // kTactical, and not under one's own winning cell either
   kCentre,       // kKeepThreats, the random choice weighted towards the centre columns
+  kFollowUp,     // kKeepThreats, and 9 times in 10 on top of the opponent's last stone when allowed
 };
 
 struct MctsParams {

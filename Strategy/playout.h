@@ -26,19 +26,20 @@ const uint32_t kFollowUpPercent = PLAYOUT_FOLLOW_UP;
 // The move of a side that cannot win at once and has nothing to block: a safe
 // column (one that does not hand the opponent a win right above) if there is
 // one, not under its own threat if it can help it, following up on `last` (the
-// opponent's last column, or -1) kFollowUpPercent of the time, else at random.
-inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int last) {
+// opponent's last column, or -1) `follow_up` percent of the time, else at random.
+inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int last,
+                         uint32_t follow_up = kFollowUpPercent) {
   uint32_t candidates = safe ? safe : pos.open_columns();
   // Do not fill the cell under one of our own threats: that only lets the opponent block it.
   const uint32_t keep = candidates & ~pos.under_own_threats();
   if (keep) candidates = keep;
-  if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < kFollowUpPercent) return last;
+  if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < follow_up) return last;
   return nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
 }
 
 // Plays `pos` out to the end; `last` is the column of the move that led to
 // `pos`, or -1. Returns the winner (0 or 1), or -1 for a draw.
-inline int tactical_playout(Position& pos, Random& rng, int last = -1) {
+inline int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t follow_up = kFollowUpPercent) {
   for (;;) {
     if (pos.full()) return -1;
     const int p = pos.to_move();
@@ -50,7 +51,7 @@ inline int tactical_playout(Position& pos, Random& rng, int last = -1) {
       if (blocks & (blocks - 1)) return p ^ 1;  // two threats: cannot block both
       y = __builtin_ctz(blocks);
     } else {
-      y = unforced_move(pos, rng, safe, last);
+      y = unforced_move(pos, rng, safe, last, follow_up);
     }
     pos.play(y);
     last = y;

@@ -255,7 +255,7 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
       update_proof(path, depth);
     } else {
       const int mover = p.to_move() ^ 1;
-      const int winner = tactical_playout(p, rng_, index == root_ ? -1 : leaf.column);
+      const int winner = tactical_playout(p, rng_, index == root_ ? -1 : leaf.column, follow_up_);
       reward = winner < 0 ? 0.5f : winner == mover ? 1.0f : 0.0f;
     }
     for (int i = depth - 1; i >= 0; --i) {

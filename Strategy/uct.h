@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "playout.h"
 #include "position.h"
 #include "random.h"
 
@@ -34,12 +35,14 @@ struct SearchReport {
 
 class Uct {
  public:
-  Uct() : pool_(0), spare_(0), capacity_(0), used_(0), root_(0), exploration_(1.0f) {}
+  Uct() : pool_(0), spare_(0), capacity_(0), used_(0), root_(0), exploration_(1.0f), follow_up_(kFollowUpPercent) {}
   ~Uct();
   // Allocates two pools of `capacity` nodes each (16 bytes a node). False if out of memory.
   bool init(uint32_t capacity);
   void set_seed(uint64_t seed) { rng_.seed_with(seed); }
   void set_exploration(float c) { exploration_ = c; }
+  // How often (percent) playouts follow up on the opponent's last column (see playout.h).
+  void set_follow_up(uint32_t percent) { follow_up_ = percent; }
   // Forgets the tree.
   void clear();
   // Makes the child for `column` the new root; forgets the tree if it has none.
@@ -73,6 +76,7 @@ class Uct {
   uint32_t used_;
   uint32_t root_;
   float exploration_;
+  uint32_t follow_up_;
   Random rng_;
 };
 

@@ -119,6 +119,26 @@ c4::Side random_position(c4::Board* board, int plies, std::mt19937* rng, int* la
 
 int blocked_row(int which, int M) { return which == 0 ? M - 1 : which == 1 ? M / 2 : 0; }  // bottom, middle, top
 
+// Plays up to `plies` moves on a fresh board, level `a` moving first against
+// level `b`, through the plugins; returns the columns played.
+std::vector<int> play_game(int a, int b, int M, int N, int noX, int noY, int plies) {
+  c4::Board board(M, N, noX, noY);
+  std::vector<int> moves;
+  c4::Side side = c4::kA;
+  int lx = -1, ly = -1;
+  for (int ply = 0; ply < plies && !board.full(); ++ply) {
+    Move m = ask(side == c4::kA ? a : b, board, side, lx, ly);
+    REQUIRE(board.illegal_reason(m.x, m.y) == "");
+    board.play(m.x, m.y, side);
+    moves.push_back(m.y);
+    if (board.wins_at(m.x, m.y)) break;
+    lx = m.x;
+    ly = m.y;
+    side = c4::opponent(side);
+  }
+  return moves;
+}
+
 }  // namespace
 
 TEST_CASE("every level returns legal moves on random positions of every board size, silently and in time") {
@@ -275,23 +295,7 @@ TEST_CASE("the levels that promise it take an immediate win, block, and do not p
 TEST_CASE("the same calls give the same moves, whatever the process played before") {
   for (int level : {1, 5, 8, 12, 18, 25}) {
     CAPTURE(level);
-    auto play = [&](int M, int N, int noX, int noY) {
-      c4::Board b(M, N, noX, noY);
-      std::vector<int> moves;
-      c4::Side side = c4::kA;
-      int lx = -1, ly = -1;
-      for (int ply = 0; ply < 12 && !b.full(); ++ply) {
-        Move m = ask(level, b, side, lx, ly);
-        REQUIRE(b.illegal_reason(m.x, m.y) == "");
-        b.play(m.x, m.y, side);
-        moves.push_back(m.y);
-        if (b.wins_at(m.x, m.y)) break;
-        lx = m.x;
-        ly = m.y;
-        side = c4::opponent(side);
-      }
-      return moves;
-    };
+    auto play = [&](int M, int N, int noX, int noY) { return play_game(level, level, M, N, noX, noY, 12); };
     std::vector<int> first = play(11, 10, 3, 4);
     play(9, 12, 8, 0);  // another game in between, on another board
     CHECK(play(11, 10, 3, 4) == first);
@@ -312,23 +316,7 @@ TEST_CASE("the search board's incremental winning cells agree with a whole-board
 }
 
 TEST_CASE("the top levels repeat themselves game after game, against each other, as plugins") {
-  auto play = [&](int M, int N, int noX, int noY) {
-    c4::Board b(M, N, noX, noY);
-    std::vector<int> moves;
-    c4::Side side = c4::kA;
-    int lx = -1, ly = -1;
-    for (int ply = 0; ply < 16 && !b.full(); ++ply) {
-      Move m = ask(side == c4::kA ? 50 : 45, b, side, lx, ly);
-      REQUIRE(b.illegal_reason(m.x, m.y) == "");
-      b.play(m.x, m.y, side);
-      moves.push_back(m.y);
-      if (b.wins_at(m.x, m.y)) break;
-      lx = m.x;
-      ly = m.y;
-      side = c4::opponent(side);
-    }
-    return moves;
-  };
+  auto play = [&](int M, int N, int noX, int noY) { return play_game(50, 45, M, N, noX, noY, 16); };
   std::vector<int> first = play(9, 10, 5, 5);
   play(12, 12, 0, 7);  // another game in between, on another board
   CHECK(play(9, 10, 5, 5) == first);

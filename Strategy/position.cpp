@@ -88,6 +88,7 @@ bool Position::drop(int p, int y) {
   // The playable cell moves up to the old above cell, the above cell one further.
   playable_[x >> 2] ^= cell(x, y);
   const int next = g_->next_row[x][y];
+  const int after = next >= 0 ? g_->next_row[next][y] : -1;
   const uint16_t column = static_cast<uint16_t>(1u << y);
   for (int q = 0; q < 2; ++q) {
     wins_[q] &= static_cast<uint16_t>(~column);
@@ -96,7 +97,6 @@ bool Position::drop(int p, int y) {
   if (next >= 0) {
     playable_[next >> 2] ^= cell(next, y);
     above_[next >> 2] ^= cell(next, y);
-    const int after = g_->next_row[next][y];
     if (after >= 0) above_[after >> 2] ^= cell(after, y);
   }
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
@@ -104,7 +104,6 @@ bool Position::drop(int p, int y) {
   if (!won) add_threats(p, x, y);
   // Column y's cells moved: read its bits again (after the new threats, which may be there).
   if (next >= 0) {
-    const int after = g_->next_row[next][y];
     for (int q = 0; q < 2; ++q) {
       if (is_threat(q, next, y)) wins_[q] |= column;
       if (after >= 0 && is_threat(q, after, y)) under_[q] |= column;

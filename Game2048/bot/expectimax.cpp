@@ -109,6 +109,7 @@ float Expectimax::network_leaves(const uint64_t after[4], const uint32_t reward[
   for (int d = 0; d < 4; ++d)
     if (after[d] != board) __builtin_prefetch(entry[d] = slot(after[d]));
   uint32_t idx[4][kFeatures];
+  int stage[4];  // the network stage valuing each missed leaf
   bool miss[4] = {false, false, false, false};
   float value[4];
   for (int d = 0; d < 4; ++d) {
@@ -118,7 +119,8 @@ float Expectimax::network_leaves(const uint64_t after[4], const uint32_t reward[
     } else {
       miss[d] = true;
       feature_indices(after[d], idx[d]);
-      network_->prefetch_indices(idx[d]);
+      stage[d] = network_->stage_of(after[d]);
+      network_->prefetch_indices(stage[d], idx[d]);
     }
   }
   float best = 0;  // no valid move: the game is lost
@@ -126,7 +128,7 @@ float Expectimax::network_leaves(const uint64_t after[4], const uint32_t reward[
     if (after[d] == board) continue;
     if (miss[d]) {
       ++nodes_;
-      const float v = network_->value_of_indices(idx[d]);
+      const float v = network_->value_of_indices(stage[d], idx[d]);
       value[d] = v > 0 ? v : 0;
       *entry[d] = Entry{after[d], value[d], 0};
     }

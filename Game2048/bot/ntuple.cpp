@@ -30,57 +30,75 @@ void feature_indices(uint64_t board, uint32_t out[kFeatures]) {
 }
 
 TrainingNetwork::TrainingNetwork(float initial_weight) {
-  for (auto& t : tables_) t.assign(kTupleEntries, initial_weight);
+  for (auto& t : tables_[0]) t.assign(kTupleEntries, initial_weight);
+}
+
+void TrainingNetwork::add_second_stage(int stage_exponent) {
+  if (stages_ == 1)
+    for (int t = 0; t < kTuples; ++t) tables_[1][t] = tables_[0][t];
+  stages_ = 2;
+  stage_exponent_ = stage_exponent;
 }
 
 float TrainingNetwork::value(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
+  const std::vector<float>* t = tables_[stage_of(board)];
   float sum = 0;
-  for (int f = 0; f < kFeatures; ++f) sum += tables_[f / kSymmetries][idx[f]];
+  for (int f = 0; f < kFeatures; ++f) sum += t[f / kSymmetries][idx[f]];
   return sum;
 }
 
 void TrainingNetwork::add(uint64_t board, float delta) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  for (int f = 0; f < kFeatures; ++f) tables_[f / kSymmetries][idx[f]] += delta;
+  std::vector<float>* t = tables_[stage_of(board)];
+  for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
 }
 
 float TrainingNetwork::learn(uint64_t board, float target, float step) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
+  std::vector<float>* t = tables_[stage_of(board)];
   float before = 0;
-  for (int f = 0; f < kFeatures; ++f) before += tables_[f / kSymmetries][idx[f]];
+  for (int f = 0; f < kFeatures; ++f) before += t[f / kSymmetries][idx[f]];
   const float delta = step * (target - before);
   float after = 0;
-  for (int f = 0; f < kFeatures; ++f) tables_[f / kSymmetries][idx[f]] += delta;
-  for (int f = 0; f < kFeatures; ++f) after += tables_[f / kSymmetries][idx[f]];
+  for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
+  for (int f = 0; f < kFeatures; ++f) after += t[f / kSymmetries][idx[f]];
   return after;
 }
 
 void TrainingNetwork::prefetch(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[f / kSymmetries][idx[f]]);
+  const std::vector<float>* t = tables_[stage_of(board)];
+  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
 }
 
 PlayingNetwork::PlayingNetwork() {
-  for (auto& t : tables_) t.assign(kTupleEntries, 0);
+  for (auto& t : tables_[0]) t.assign(kTupleEntries, 0);
+}
+
+void PlayingNetwork::set_stages(int stages, int stage_exponent) {
+  if (stages > 1 && stages_ == 1)
+    for (auto& t : tables_[1]) t.assign(kTupleEntries, 0);
+  if (stages == 1)
+    for (auto& t : tables_[1]) std::vector<int16_t>().swap(t);
+  stages_ = stages;
+  stage_exponent_ = stage_exponent;
 }
 
 float PlayingNetwork::value(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  int32_t sum = 0;
-  for (int f = 0; f < kFeatures; ++f) sum += tables_[f / kSymmetries][idx[f]];
-  return offset + scale * float(sum);
+  return value_of_indices(stage_of(board), idx);
 }
 
 void PlayingNetwork::prefetch(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[f / kSymmetries][idx[f]]);
+  prefetch_indices(stage_of(board), idx);
 }
 
 }  // namespace bot2048

@@ -11,9 +11,15 @@
 //
 // The training network keeps float weights; the playing network keeps 16-bit
 // weights times one scale (half the memory, so more of it stays in cache).
+//
+// Stages: a network holds 1 or 2 sets of tables. Stage 2 (index 1) values every
+// board whose largest tile is at least 2^stage_exponent (default 2^14 = 16384),
+// stage 1 (index 0) the others; a one-stage network is exactly the single network.
 #pragma once
 #include <cstdint>
 #include <vector>
+
+#include "../engine/board4.h"
 
 namespace bot2048 {
 
@@ -22,6 +28,13 @@ constexpr int kTupleCells = 6;
 constexpr int kSymmetries = 8;
 constexpr uint32_t kTupleEntries = 1u << (4 * kTupleCells);  // 16^6
 constexpr int kFeatures = kTuples * kSymmetries;              // lookups per value
+constexpr int kMaxStages = 2;
+constexpr int kDefaultStageExponent = 14;  // stage 2 from a 16384 tile on
+
+// The stage (0-based) that values `board` in a network of `stages` stages.
+inline int stage_of_board(uint64_t board, int stages, int stage_exponent) {
+  return stages > 1 && g2048::b4::max_exponent(board) >= stage_exponent ? 1 : 0;
+}
 
 // The 8 images of a board under the square's symmetries (identity first).
 void symmetric_boards(uint64_t board, uint64_t out[kSymmetries]);
@@ -34,7 +47,14 @@ void feature_indices(uint64_t board, uint32_t out[kFeatures]);
 class TrainingNetwork {
  public:
   static constexpr int kFeatureCount = kFeatures;
+  // One stage, every weight `initial_weight`.
   explicit TrainingNetwork(float initial_weight = 0.0f);
+  // Makes the network two-staged, stage 2 a copy of stage 1 (if it has one
+  // stage), with stage 2 from a 2^stage_exponent tile on.
+  void add_second_stage(int stage_exponent = kDefaultStageExponent);
+  int stages() const { return stages_; }
+  int stage_exponent() const { return stage_exponent_; }
+  int stage_of(uint64_t board) const { return stage_of_board(board, stages_, stage_exponent_); }
   // The network's estimate of the score still to come after this afterstate.
   float value(uint64_t board) const;
   // Adds `delta` to each of the 32 weights that make up value(board).
@@ -44,37 +64,51 @@ class TrainingNetwork {
   float learn(uint64_t board, float target, float step);
   // Asks the cache for value(board)'s weights ahead of use.
   void prefetch(uint64_t board) const;
-  std::vector<float>& table(int tuple) { return tables_[tuple]; }
-  const std::vector<float>& table(int tuple) const { return tables_[tuple]; }
+  std::vector<float>& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
+  const std::vector<float>& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
 
  private:
-  std::vector<float> tables_[kTuples];
+  std::vector<float> tables_[kMaxStages][kTuples];  // stages_ of them allocated
+  int stages_ = 1;
+  int stage_exponent_ = kDefaultStageExponent;
 };
 
 // 16-bit weights, for play: value = offset + scale * sum of the 32 weights.
 // (offset carries an optimistic initial weight, so untouched entries are 0.)
 class PlayingNetwork {
  public:
+  // One stage, every weight 0.
   PlayingNetwork();
+  // Sets the number of stages (1 or 2; a new stage 2 is all zeros) and the
+  // exponent of the tile from which stage 2 applies.
+  void set_stages(int stages, int stage_exponent = kDefaultStageExponent);
+  int stages() const { return stages_; }
+  int stage_exponent() const { return stage_exponent_; }
+  int stage_of(uint64_t board) const { return stage_of_board(board, stages_, stage_exponent_); }
   float value(uint64_t board) const;
   void prefetch(uint64_t board) const;
-  // The same from feature indices computed once (feature_indices), so a
-  // search can prefetch and then sum without computing them twice.
-  void prefetch_indices(const uint32_t idx[kFeatures]) const {
-    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[f / kSymmetries][idx[f]]);
+  // The same from feature indices computed once (feature_indices) and the
+  // board's stage (stage_of), so a search can prefetch and then sum without
+  // computing them twice.
+  void prefetch_indices(int stage, const uint32_t idx[kFeatures]) const {
+    const std::vector<int16_t>* t = tables_[stage];
+    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
   }
-  float value_of_indices(const uint32_t idx[kFeatures]) const {
+  float value_of_indices(int stage, const uint32_t idx[kFeatures]) const {
+    const std::vector<int16_t>* t = tables_[stage];
     int32_t sum = 0;
-    for (int f = 0; f < kFeatures; ++f) sum += tables_[f / kSymmetries][idx[f]];
+    for (int f = 0; f < kFeatures; ++f) sum += t[f / kSymmetries][idx[f]];
     return offset + scale * float(sum);
   }
   float offset = 0.0f;
-  std::vector<int16_t>& table(int tuple) { return tables_[tuple]; }
-  const std::vector<int16_t>& table(int tuple) const { return tables_[tuple]; }
+  std::vector<int16_t>& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
+  const std::vector<int16_t>& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
   float scale = 1.0f;
 
  private:
-  std::vector<int16_t> tables_[kTuples];
+  std::vector<int16_t> tables_[kMaxStages][kTuples];  // stages_ of them allocated
+  int stages_ = 1;
+  int stage_exponent_ = kDefaultStageExponent;
 };
 
 }  // namespace bot2048

@@ -2,18 +2,25 @@
 //
 // Layout (little-endian):
 //   "N2048W16"                    8-byte magic
-//   u32 version (2), u32 tuples (4), u32 tuple cells (6), u32 symmetries (8)
+//   u32 version (2: one stage, 3: two stages), u32 tuples (4),
+//   u32 tuple cells (6), u32 symmetries (8)
 //   f32 scale, f32 offset         weight = scale * q (q: int16); value adds offset
-//   u32 note bytes, u64 payload bytes, u64 FNV-1a 64 of note + payload
+//   version 3 only: u32 stages (2), u32 stage exponent (stage 2 from tile 2^e on)
+//   u32 note bytes, u64 payload bytes,
+//   u64 FNV-1a 64 of (version 3: the two stage fields +) note + payload
 //   note                          free text: how the weights were trained
 //   payload                       per tuple, 16^6 entries as runs:
 //                                 varint zeros, varint n, then n values q,
-//                                 each a zigzag varint (small |q|: one byte)
+//                                 each a zigzag varint (small |q|: one byte);
+//                                 version 3: then stage 2's 4 tables the same
+//                                 way, each value q2 - q1 (mostly runs of zeros)
 // Loading checks every field, the exact file size, the checksum and that each
 // table decodes to exactly 16^6 entries; any failure names the file and reason.
+// A one-stage network is always written as version 2 (the format before stages).
 //
 // The training checkpoint is a plain float dump ("N2048F32", u64 episodes,
-// f32 initial weight, the 4 tables) for resuming a stopped trainer.
+// f32 initial weight, the 4 tables; two stages: "N2048F2S", the same fields,
+// u32 stage exponent, then the 8 tables) for resuming a stopped trainer.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -23,7 +30,9 @@
 namespace bot2048 {
 
 // Writes `net` quantised to 16 bits; entries equal to `initial_weight` code as 0.
-// If the file would exceed 31 MiB, the smallest weights are zeroed until it fits.
+// One stage: if the file would exceed 31 MiB, the smallest weights are zeroed
+// until it fits. Two stages (at most 32 MiB): first the smallest stage-2
+// differences are zeroed, then the smallest stage-1 weights.
 bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
                   const std::string& note, std::string* error);
 

@@ -6,6 +6,9 @@
 // plus the (already updated) value of the next afterstate; the last one towards
 // 0. Going backwards carries a final outcome through the whole episode at once.
 //
+// Episodes may also start from a given board (learn_episode_from), e.g. the
+// stage-2 start boards collected by play_until_tile (start_boards.h).
+//
 // Net is any type with kFeatureCount, `float value(uint64_t) const`,
 // `float learn(uint64_t board, float target, float step)` (each weight of
 // value(board) moves by step * (target - value); returns the new value) and
@@ -56,27 +59,39 @@ struct Step {
   uint32_t reward;
 };
 
-// Plays one game greedily on net and applies the backward TD(0) updates with
-// step `alpha` (the share of the error corrected, spread over the features).
+// The greedy move on net: the afterstate maximising reward + V(afterstate),
+// with its reward; returns b itself when no move changes b (game over).
 template <typename Net>
-EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path) {
+b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward) {
+  b4::Board best_after = b, after[4];
+  uint32_t reward[4];
+  float best_value = -1e30f;
+  *best_reward = 0;
+  for (int d = 0; d < 4; ++d) {
+    reward[d] = 0;
+    after[d] = b4::move(b, d, &reward[d]);
+    if (after[d] != b) net.prefetch(after[d]);
+  }
+  for (int d = 0; d < 4; ++d) {
+    if (after[d] == b) continue;
+    const float v = float(reward[d]) + net.value(after[d]);
+    if (v > best_value) best_value = v, best_after = after[d], *best_reward = reward[d];
+  }
+  return best_after;
+}
+
+// Plays one game greedily on net from the board `start` (a position to move
+// in) and applies the backward TD(0) updates with step `alpha` (the share of
+// the error corrected, spread over the features). The score counts only the
+// merges made from `start` on.
+template <typename Net>
+EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board start, std::vector<Step>& path) {
   EpisodeResult result;
   path.clear();
-  b4::Board b = spawn_random(spawn_random(0, rng), rng);
+  b4::Board b = start;
   for (;;) {
-    b4::Board best_after = b, after[4];
-    uint32_t best_reward = 0, reward[4];
-    float best_value = -1e30f;
-    for (int d = 0; d < 4; ++d) {
-      reward[d] = 0;
-      after[d] = b4::move(b, d, &reward[d]);
-      if (after[d] != b) net.prefetch(after[d]);
-    }
-    for (int d = 0; d < 4; ++d) {
-      if (after[d] == b) continue;
-      const float v = float(reward[d]) + net.value(after[d]);
-      if (v > best_value) best_value = v, best_after = after[d], best_reward = reward[d];
-    }
+    uint32_t best_reward;
+    const b4::Board best_after = greedy_afterstate(net, b, &best_reward);
     if (best_after == b) break;  // no valid move: game over
     path.push_back({best_after, best_reward});
     result.score += best_reward;
@@ -92,6 +107,38 @@ EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& 
     target = float(path[t].reward) + net.learn(path[t].afterstate, target, step);
   }
   return result;
+}
+
+// One episode from the game's usual start (two spawned tiles).
+template <typename Net>
+EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path) {
+  return learn_episode_from(net, rng, alpha, spawn_random(spawn_random(0, rng), rng), path);
+}
+
+// One episode of stage-2 training: from a start board drawn uniformly from
+// `starts` (each holding the stage-2 tile already, so every afterstate of the
+// episode, and so every update, belongs to stage 2).
+template <typename Net>
+EpisodeResult learn_episode_from_starts(Net& net, Rng& rng, float alpha, const std::vector<b4::Board>& starts,
+                                        std::vector<Step>& path) {
+  const b4::Board start = starts[rng.below(unsigned(starts.size()))];
+  return learn_episode_from(net, rng, alpha, start, path);
+}
+
+// Plays one greedy game on net (no learning) from the usual start until a tile
+// of 2^exponent first appears; returns the board at that moment (after the
+// move that made the tile and the spawn that followed it, i.e. a position to
+// move in), or 0 if the game ended without the tile.
+template <typename Net>
+b4::Board play_until_tile(const Net& net, Rng& rng, int exponent) {
+  b4::Board b = spawn_random(spawn_random(0, rng), rng);
+  for (;;) {
+    uint32_t reward;
+    const b4::Board after = greedy_afterstate(net, b, &reward);
+    if (after == b) return 0;
+    b = spawn_random(after, rng);
+    if (b4::max_exponent(after) >= exponent) return b;
+  }
 }
 
 }  // namespace train2048

@@ -5,6 +5,16 @@
 //             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
 //   train2048 --resume --export [--checkpoint FILE] [--out weights.bin]
 //   train2048 --init-weights weights.n2048 [--start-episode N] ...
+//   train2048 --init-weights weights.n2048 --collect-starts FILE [--starts N] [--stage-tile T]
+//   train2048 --init-weights weights.n2048 --stage2-starts FILE [--stage-tile T] [training options]
+//
+// Multi-stage weights: --collect-starts plays greedy games on the network (no
+// learning) and writes, for each game reaching the stage tile T (default
+// 16384), the position at which it first did, until N boards (default 1000).
+// --stage2-starts trains stage 2 only: every episode starts from a board drawn
+// from that file, so every update goes to the stage-2 tables (copied from
+// stage 1 when the network has one stage); the output is a 2-stage weights
+// file (defaults: Game2048/train/weights2.n2048, checkpoint2.f32, curve2.csv).
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
@@ -24,6 +34,7 @@
 #include "../../common/cli.h"
 #include "../bot/ntuple.h"
 #include "../bot/weights_file.h"
+#include "start_boards.h"
 #include "td_trainer.h"
 
 namespace {
@@ -45,6 +56,8 @@ int usage(const char* why) {
                "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
                "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n"
                "       train2048 --init-weights FILE [--start-episode N] [training options]\n"
+               "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--seed S]\n"
+               "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [training options]\n"
                "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it)\n",
                why);
   return 2;
@@ -67,6 +80,11 @@ int main(int argc, char** argv) {
   std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
   bool resume = false, export_only = false;
+  bool out_given = false, checkpoint_given = false, curve_given = false;
+  std::string collect_starts, stage2_starts;  // multi-stage: collect start boards / train stage 2 from them
+  uint64_t starts_wanted = 1000;
+  long long stage_tile = 1 << kDefaultStageExponent;
+  bool stage_tile_given = false;
   std::string origin;  // where this run's weights started, for the weights' note (--origin, or --init-weights)
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -90,13 +108,31 @@ int main(int argc, char** argv) {
     else if (arg == "--optimistic") ok = parse_float(value, &optimistic) && optimistic >= 0;
     else if (arg == "--report") ok = judge::parse_int(value, 1, 100000000, &report);
     else if (arg == "--save-every") ok = judge::parse_int(value, 1, 1000000, &save_every);
-    else if (arg == "--out") out = value;
-    else if (arg == "--checkpoint") checkpoint = value;
-    else if (arg == "--curve") curve = value;
+    else if (arg == "--out") out = value, out_given = true;
+    else if (arg == "--checkpoint") checkpoint = value, checkpoint_given = true;
+    else if (arg == "--curve") curve = value, curve_given = true;
+    else if (arg == "--collect-starts") collect_starts = value;
+    else if (arg == "--starts") ok = judge::parse_u64(value, &starts_wanted) && starts_wanted > 0;
+    else if (arg == "--stage2-starts") stage2_starts = value;
+    else if (arg == "--stage-tile")
+      ok = judge::parse_int(value, 2, 32768, &stage_tile) && (stage_tile & (stage_tile - 1)) == 0,
+      stage_tile_given = true;
     else return usage(("unknown option " + arg).c_str());
     (void)n;
     if (!ok) return usage(("bad value '" + value + "' for " + arg).c_str());
     ++i;
+  }
+
+  const int stage_exponent = __builtin_ctzll((unsigned long long)stage_tile);
+  const bool stage2 = !stage2_starts.empty();
+  if (stage2 && !collect_starts.empty()) return usage("--collect-starts and --stage2-starts exclude each other");
+  if ((stage2 || !collect_starts.empty()) && init_weights.empty() && !resume)
+    return usage("--collect-starts and --stage2-starts need a network: --init-weights FILE or --resume");
+  if (stage2) {
+    // Never overwrite the one-stage run's files by default.
+    if (!out_given) out = "Game2048/train/weights2.n2048";
+    if (!checkpoint_given) checkpoint = "Game2048/train/checkpoint2.f32";
+    if (!curve_given) curve = "Game2048/train/curve2.csv";
   }
 
   // Optimistic initialisation: every afterstate starts valued at `optimistic`.
@@ -111,8 +147,15 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "train2048: cannot start from weights: %s\n", error.c_str());
       return 1;
     }
-    if (start_episode != UINT64_MAX) done = start_episode;
-    origin = "continued from " + init_weights + " at " + std::to_string(done) + " episodes";
+    if (stage2) {
+      // Episodes count stage-2 training from here on.
+      origin = "stage 1 from " + init_weights + " (" + std::to_string(done) + " episodes), stage 2 from start boards " +
+               stage2_starts;
+      done = start_episode != UINT64_MAX ? start_episode : 0;
+    } else {
+      if (start_episode != UINT64_MAX) done = start_episode;
+      origin = "continued from " + init_weights + " at " + std::to_string(done) + " episodes";
+    }
     std::printf("started from %s (note: %s) at episode %llu\n", init_weights.c_str(), note.c_str(),
                 (unsigned long long)done);
   } else if (start_episode != UINT64_MAX) {
@@ -141,17 +184,67 @@ int main(int argc, char** argv) {
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
 
+  if (net->stages() > 1 && stage_tile_given && net->stage_exponent() != stage_exponent)
+    return usage("--stage-tile differs from the network's own stage tile");
+  const int threshold = net->stages() > 1 ? net->stage_exponent() : stage_exponent;
+  if (!collect_starts.empty()) {
+    // Greedy games on the network until `starts_wanted` of them reach the tile.
+    Rng rng(seed * 0x9E3779B97F4A7C15ULL + done);
+    std::vector<uint64_t> boards;
+    uint64_t games = 0;
+    const double start = cpu_seconds();
+    while (boards.size() < starts_wanted && !g_stop) {
+      ++games;
+      if (const b4::Board b = play_until_tile(*net, rng, threshold)) {
+        boards.push_back(b);
+        if (boards.size() % 100 == 0 || boards.size() == starts_wanted) {
+          std::printf("%zu boards with %d from %llu games (%.1f%%), cpu %.0fs\n", boards.size(), 1 << threshold,
+                      (unsigned long long)games, 100.0 * boards.size() / games, cpu_seconds() - start);
+          std::fflush(stdout);
+        }
+      }
+    }
+    char comment[512];
+    std::snprintf(comment, sizeof comment, "first positions with a %d tile: %zu of %llu greedy games, seed %llu, network %s",
+                  1 << threshold, boards.size(), (unsigned long long)games, (unsigned long long)seed,
+                  resume ? checkpoint.c_str() : init_weights.c_str());
+    if (!write_start_boards(collect_starts, boards, comment, &error)) {
+      std::fprintf(stderr, "train2048: %s\n", error.c_str());
+      return 1;
+    }
+    std::printf("wrote %zu boards to %s\n", boards.size(), collect_starts.c_str());
+    return 0;
+  }
+  std::vector<uint64_t> starts;
+  if (stage2) {
+    if (!read_start_boards(stage2_starts, &starts, &error)) {
+      std::fprintf(stderr, "train2048: %s\n", error.c_str());
+      return 1;
+    }
+    for (uint64_t b : starts)
+      if (b4::max_exponent(b) < threshold) {
+        std::fprintf(stderr, "train2048: start board %016llx in '%s' lacks the stage tile %d\n", (unsigned long long)b,
+                     stage2_starts.c_str(), 1 << threshold);
+        return 1;
+      }
+    if (net->stages() == 1) net->add_second_stage(threshold);  // stage 2 starts as a copy of stage 1
+    std::printf("training stage 2 (boards with a %d tile) from %zu start boards in %s\n", 1 << threshold,
+                starts.size(), stage2_starts.c_str());
+  }
+
   FILE* curve_file = std::fopen(curve.c_str(), resume || !init_weights.empty() ? "a" : "w");
   if (!curve_file) {
     std::fprintf(stderr, "train2048: cannot write curve file '%s'\n", curve.c_str());
     return 1;
   }
-  if (!resume && init_weights.empty()) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
+  std::fseek(curve_file, 0, SEEK_END);
+  if (std::ftell(curve_file) == 0) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
 
   auto save = [&](const char* why) {
     char note[1024];
     std::snprintf(note, sizeof note,
-                  "4x6-tuple TD(0) backward, %s%sseed %llu, alpha %g (late %g from %llu), optimistic %g, %llu episodes",
+                  "4x6-tuple TD(0) backward%s, %s%sseed %llu, alpha %g (late %g from %llu), optimistic %g, %llu episodes",
+                  net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
                   origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late_alpha,
                   (unsigned long long)late_from, optimistic, (unsigned long long)done);
     std::string err;
@@ -170,11 +263,13 @@ int main(int argc, char** argv) {
   double last_save = start, window_start = start;
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
-  std::printf("training 4x6-tuple network: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
-              (unsigned long long)done, (unsigned long long)episodes, (unsigned long long)seed, alpha, optimistic);
+  std::printf("training 4x6-tuple network%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
+              stage2 ? ", stage 2 only" : "", (unsigned long long)done, (unsigned long long)episodes,
+              (unsigned long long)seed, alpha, optimistic);
   while (done < episodes && !g_stop) {
     const float a = float(done >= late_from ? late_alpha : alpha);
-    const EpisodeResult r = learn_episode(*net, rng, a, path);
+    const EpisodeResult r = stage2 ? learn_episode_from_starts(*net, rng, a, starts, path)
+                                   : learn_episode(*net, rng, a, path);
     ++done;
     window_moves += r.moves;
     window_score += r.score;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -14,6 +15,7 @@
 
 #include "../../engine/board4.h"
 #include "../../plugin/bot_abi.h"
+#include "../../train/start_boards.h"
 #include "../../train/td_trainer.h"
 #include "../agent.h"
 #include "../evaluator.h"
@@ -338,6 +340,300 @@ TEST_CASE("TD training improves a tiny network over a few thousand episodes (fix
   last /= window;
   INFO("mean score of the first " << window << " games " << first << ", of the last " << last);
   CHECK(last > 1.5 * first);
+}
+
+// --- multi-stage weights --------------------------------------------------------
+
+namespace {
+
+// A tiny 2-stage network for the stage-2 trainer tests: the rows' and columns'
+// 4-tuples, one table per stage, stage 2 from a 2^stage_exponent tile on.
+struct TinyStagedNetwork {
+  static constexpr int kFeatureCount = 8;
+  int stage_exponent;
+  std::vector<float> table[2] = {std::vector<float>(65536, 0.0f), std::vector<float>(65536, 0.0f)};
+  explicit TinyStagedNetwork(int e) : stage_exponent(e) {}
+  std::vector<float>& of(uint64_t b) { return table[stage_of_board(b, 2, stage_exponent)]; }
+  const std::vector<float>& of(uint64_t b) const { return table[stage_of_board(b, 2, stage_exponent)]; }
+  static void lines(uint64_t b, unsigned out[8]) {
+    const uint64_t t = b4::transpose(b);
+    for (int r = 0; r < 4; ++r) out[r] = unsigned((b >> (16 * r)) & 0xFFFF), out[4 + r] = unsigned((t >> (16 * r)) & 0xFFFF);
+  }
+  float value(uint64_t b) const {
+    unsigned idx[8];
+    lines(b, idx);
+    float s = 0;
+    for (unsigned i : idx) s += of(b)[i];
+    return s;
+  }
+  float learn(uint64_t b, float target, float step) {
+    unsigned idx[8];
+    lines(b, idx);
+    const float delta = step * (target - value(b));
+    for (unsigned i : idx) of(b)[i] += delta;
+    return value(b);
+  }
+  void prefetch(uint64_t) const {}
+};
+
+uint64_t fnv_mix(uint64_t h, uint64_t v) {
+  for (int i = 0; i < 8; ++i) h = (h ^ ((v >> (8 * i)) & 0xFF)) * 1099511628211ULL;
+  return h;
+}
+
+// Depth-1 expectimax by the definition, from evaluate(): every spawn, every
+// reply, leaf = reward + evaluate(afterstate) (the reference for the search).
+float depth1_reference(const Evaluator& e, uint64_t after) {
+  const int empty = b4::count_empty(after);
+  float sum = 0;
+  for (int k = 0; k < empty; ++k)
+    for (int exponent = 1; exponent <= 2; ++exponent) {
+      const uint64_t b = b4::spawn(after, k, exponent);
+      float best = 0;
+      for (int d = 0; d < 4; ++d) {
+        uint32_t r = 0;
+        const uint64_t a = b4::move(b, d, &r);
+        if (a != b) best = std::max(best, float(r) + e.evaluate(a));
+      }
+      sum += (exponent == 1 ? 0.9f : 0.1f) / float(empty) * best;
+    }
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("multi-stage: stage 2 values the boards whose largest tile reaches the threshold") {
+  CHECK(stage_of_board(board_of({8192, 8192, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2}), 2, 14) == 0);
+  CHECK(stage_of_board(board_of({16384, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 2, 14) == 1);
+  CHECK(stage_of_board(board_of({2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 32768}), 2, 14) == 1);
+  CHECK(stage_of_board(board_of({16384, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 1, 14) == 0);
+  CHECK(stage_of_board(board_of({1024, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}), 2, 10) == 1);
+
+  // Training: a new stage 2 starts as a copy of stage 1; updates go to the board's stage only.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.0f));
+  const b4::Board low = board_of({8192, 4096, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  const b4::Board high = board_of({16384, 4096, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  net->add(low, 1.0f);
+  net->add(high, 2.0f);  // stage 1 still: one stage
+  const float low_before = net->value(low), high_before = net->value(high);
+  net->add_second_stage();
+  CHECK(net->stages() == 2);
+  CHECK(net->stage_exponent() == kDefaultStageExponent);
+  CHECK(net->value(low) == low_before);
+  CHECK(net->value(high) == high_before);
+  net->add(high, 0.5f);
+  CHECK(net->value(high) >= high_before + 0.5f * kFeatures);  // more if images share an index
+  CHECK(net->value(low) == low_before);
+  CHECK(net->table(0, 0) != net->table(0, 1));
+
+  // Playing: the stage's tables are read, by value() and by indices.
+  std::unique_ptr<PlayingNetwork> play(new PlayingNetwork);
+  play->set_stages(2, 14);
+  uint32_t idx[kFeatures];
+  feature_indices(high, idx);
+  for (int f = 0; f < kFeatures; ++f) play->table(f / kSymmetries, 1)[idx[f]] = 3;
+  CHECK(play->value(high) == doctest::Approx(3.0f * kFeatures));
+  CHECK(play->value(low) == 0.0f);
+  CHECK(play->value_of_indices(play->stage_of(high), idx) == play->value(high));
+}
+
+TEST_CASE("multi-stage: a one-stage network values and plays exactly as before stages") {
+  REQUIRE(committed_network() != nullptr);
+  const PlayingNetwork& net = static_cast<const NetworkEvaluator*>(committed_network())->network();
+  CHECK(net.stages() == 1);
+  // Fingerprints of the pre-stage code (commit a919eb9) with the committed weights:
+  // the float bits of 20000 values on seeded random boards, and three agents'
+  // moves on 300 seeded random boards.
+  train2048::Rng rng(99);
+  uint64_t h = 1469598103934665603ULL;
+  for (int i = 0; i < 20000; ++i) {
+    const float v = net.value(random_board(rng, 4 + int(rng.below(12)), 15));
+    uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    h = fnv_mix(h, bits);
+  }
+  CHECK(h == 0x68a2f879949dbecULL);
+  const std::pair<const char*, uint64_t> agents[] = {{"greedy", 0xc41c0bc6f9c5c980ULL},
+                                                     {"expectimax:nodes=3000,guard=0", 0x6b54c6b936a25702ULL},
+                                                     {"expectimax:min=2,max=2,guard=0", 0x82ad2a729b547002ULL}};
+  for (const auto& [spec, expected] : agents) {
+    std::string error;
+    std::unique_ptr<Agent> agent = make_agent(spec, &error);
+    REQUIRE_MESSAGE(agent, error);
+    agent->new_game(5);
+    train2048::Rng boards(123);
+    uint64_t moves = 1469598103934665603ULL;
+    for (int i = 0; i < 300; ++i) moves = fnv_mix(moves, uint64_t(agent->choose_move(random_board(boards, 6 + int(boards.below(10)), 14))));
+    INFO(spec);
+    CHECK(moves == expected);
+  }
+}
+
+TEST_CASE("multi-stage: the search picks each leaf's stage, batched or not") {
+  REQUIRE(committed_network() != nullptr);
+  const PlayingNetwork& one = static_cast<const NetworkEvaluator*>(committed_network())->network();
+  // Stage 2 = stage 1 halved, so the stages give clearly different values.
+  std::unique_ptr<PlayingNetwork> two(new PlayingNetwork);
+  two->set_stages(2, 14);
+  two->scale = one.scale;
+  two->offset = one.offset;
+  for (int t = 0; t < kTuples; ++t) {
+    two->table(t, 0) = one.table(t);
+    for (uint32_t i = 0; i < kTupleEntries; ++i) two->table(t, 1)[i] = int16_t(one.table(t)[i] / 2);
+  }
+  NetworkEvaluator staged(std::move(two));
+  // LEFT makes a 16384 (stage 2), UP does not (stage 1); later leaves mix both.
+  const b4::Board b = board_of({8192, 8192, 4, 2, 16, 32, 8, 4, 2, 0, 0, 0, 0, 0, 0, 0});
+  for (bool batched : {true, false}) {
+    ExpectimaxSettings s;
+    s.min_moves_per_second = 0;
+    s.cache_leaves = batched;
+    Expectimax search(staged, s);
+    float out[4];
+    search.evaluate_moves(b, 1, out);
+    for (int d = 0; d < 4; ++d) {
+      uint32_t r = 0;
+      const uint64_t after = b4::move(b, d, &r);
+      if (after == b) continue;
+      INFO("move " << d << (batched ? ", batched leaves" : ", leaves one by one"));
+      CHECK(out[d] == doctest::Approx(float(r) + depth1_reference(staged, after)).epsilon(1e-5));
+    }
+  }
+  const b4::Board left = b4::move(b, b4::kLeft);
+  CHECK(staged.evaluate(left) != committed_network()->evaluate(left));
+  const b4::Board up = b4::move(b, b4::kUp);
+  CHECK(staged.evaluate(up) == committed_network()->evaluate(up));
+}
+
+TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file stays version 2") {
+  const float initial = 1.5f;
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(initial));
+  train2048::Rng rng(11);
+  for (int t = 0; t < kTuples; ++t)
+    for (int k = 0; k < 20000; ++k)
+      net->table(t)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / 991.0f;
+  const std::string one_path = temp_path("one.n2048"), path = temp_path("two.n2048"), again = temp_path("two2.n2048");
+  std::string error, note;
+  REQUIRE_MESSAGE(save_weights(one_path, *net, initial, "one stage", &error), error);
+  const std::vector<char> one_bytes = read_bytes(one_path);
+  REQUIRE(one_bytes.size() > 12);
+  CHECK(one_bytes[8] == 2);
+
+  net->add_second_stage(13);
+  for (int t = 0; t < kTuples; ++t)
+    for (int k = 0; k < 5000; ++k)
+      net->table(t, 1)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / 991.0f;
+  REQUIRE_MESSAGE(save_weights(path, *net, initial, "two stages, 77 episodes", &error), error);
+  const std::vector<char> bytes = read_bytes(path);
+  CHECK(bytes[8] == 3);
+  // Stage 2 as differences: mostly zeros, so far smaller than a second stage-1 payload.
+  CHECK(bytes.size() < one_bytes.size() + one_bytes.size() / 2);
+  {
+    std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
+    REQUIRE_MESSAGE(load_weights(path, loaded.get(), &note, &error), error);
+    CHECK(note == "two stages, 77 episodes");
+    CHECK(loaded->stages() == 2);
+    CHECK(loaded->stage_exponent() == 13);
+    train2048::Rng boards(3);
+    const float step = loaded->scale;
+    for (int i = 0; i < 2000; ++i) {
+      const b4::Board b = random_board(boards, 8, 14);
+      INFO("board " << b << " stage " << loaded->stage_of(b));
+      CHECK(std::fabs(loaded->value(b) - net->value(b)) <= 0.5f * step * kFeatures * 1.01f + 1e-3f);
+    }
+  }
+  std::unique_ptr<TrainingNetwork> back(new TrainingNetwork(0.0f));
+  float back_initial = 0;
+  uint64_t episodes = 0;
+  REQUIRE_MESSAGE(load_weights_for_training(path, back.get(), &back_initial, &episodes, &note, &error), error);
+  CHECK(back->stages() == 2);
+  CHECK(back->stage_exponent() == 13);
+  CHECK(episodes == 77);
+  REQUIRE_MESSAGE(save_weights(again, *back, back_initial, note, &error), error);
+  CHECK(read_bytes(again) == bytes);
+  back.reset();  // a 2-stage float network is 512 MiB
+
+  // Checkpoints keep both stages too.
+  const std::string ckpt = temp_path("two.f32");
+  REQUIRE_MESSAGE(save_checkpoint(ckpt, *net, 5, initial, &error), error);
+  std::unique_ptr<TrainingNetwork> resumed(new TrainingNetwork(0.0f));
+  float resumed_initial = 0;
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, resumed.get(), &episodes, &resumed_initial, &error), error);
+  CHECK(resumed->stages() == 2);
+  CHECK(resumed->stage_exponent() == 13);
+  CHECK(resumed->table(2, 1) == net->table(2, 1));
+  CHECK(resumed->table(2, 0) == net->table(2, 0));
+  std::remove(ckpt.c_str());
+  std::remove(one_path.c_str());
+  std::remove(again.c_str());
+
+  // Corrupted or truncated 2-stage files are refused with a message naming the file.
+  auto refused = [&](const std::vector<char>& data, const char* why) {
+    write_bytes(path, data);
+    std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
+    std::string message;
+    const bool ok = load_weights(path, loaded.get(), nullptr, &message);
+    INFO(message);
+    CHECK(!ok);
+    CHECK(message.find(path) != std::string::npos);
+    CHECK(message.find(why) != std::string::npos);
+    CHECK(std::string(load_evaluator(path)->name()) == "heuristic");
+  };
+  std::vector<char> bad = bytes;
+  bad[bad.size() - 5] ^= 0x11;  // in stage 2's tables
+  refused(bad, "checksum");
+  bad = bytes;
+  bad[32] = 5;  // the stage count
+  refused(bad, "checksum");
+  for (size_t keep : {size_t(40), bytes.size() / 2, bytes.size() - 1})
+    refused(std::vector<char>(bytes.begin(), bytes.begin() + long(keep)), "truncated");
+  std::remove(path.c_str());
+}
+
+TEST_CASE("multi-stage training: the collector writes first positions holding the stage tile") {
+  TinyStagedNetwork net(8);
+  train2048::Rng rng(31);
+  std::vector<uint64_t> boards;
+  int games = 0;
+  while (boards.size() < 20 && games < 2000) {
+    ++games;
+    if (const b4::Board b = train2048::play_until_tile(net, rng, 8)) boards.push_back(b);
+  }
+  REQUIRE(boards.size() == 20);
+  const std::string path = temp_path("starts.txt");
+  std::string error;
+  REQUIRE_MESSAGE(train2048::write_start_boards(path, boards, "test boards", &error), error);
+  std::vector<uint64_t> back;
+  REQUIRE_MESSAGE(train2048::read_start_boards(path, &back, &error), error);
+  CHECK(back == boards);
+  for (uint64_t b : back) CHECK(b4::max_exponent(b) == 8);  // the first moment: the tile, nothing larger
+  // A malformed file is refused, naming the file and the line.
+  std::ofstream(path) << "# comment\n0123456789abcdef\nnot a board\n";
+  CHECK(!train2048::read_start_boards(path, &back, &error));
+  CHECK(error.find(path) != std::string::npos);
+  CHECK(error.find("line 3") != std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("multi-stage training: stage 2 from fixed start boards improves, stage 1 untouched (fixed seed)") {
+  TinyStagedNetwork net(8);
+  const std::vector<b4::Board> starts = {board_of({256, 128, 64, 32, 4, 8, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0}),
+                                         board_of({2, 4, 8, 256, 0, 2, 16, 128, 0, 0, 4, 64, 0, 0, 0, 2}),
+                                         board_of({256, 2, 0, 0, 128, 4, 0, 0, 64, 8, 2, 0, 4, 0, 0, 0})};
+  train2048::Rng rng(2025);
+  std::vector<train2048::Step> path;
+  const int episodes = 3000, window = 500;
+  double first = 0, last = 0;
+  for (int i = 0; i < episodes; ++i) {
+    const train2048::EpisodeResult r = train2048::learn_episode_from_starts(net, rng, 0.1f, starts, path);
+    if (i < window) first += double(r.score);
+    if (i >= episodes - window) last += double(r.score);
+  }
+  first /= window;
+  last /= window;
+  INFO("mean score of the first " << window << " episodes " << first << ", of the last " << last);
+  CHECK(last > 1.3 * first);
+  CHECK(std::all_of(net.table[0].begin(), net.table[0].end(), [](float w) { return w == 0.0f; }));
 }
 
 TEST_CASE("the plugin never answers a move that changes nothing while another exists") {

@@ -152,7 +152,7 @@ std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, std::v
 }  // namespace
 
 bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
-                  const std::string& note, std::string* error) {
+                  const std::string& note, std::string* error, WeightsPruning* pruned) {
   const int stages = net.stages();
   float max_abs = 0;
   for (int s = 0; s < stages; ++s)
@@ -191,6 +191,8 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
     if (&p == &prune[0] && p >= 16384) break;
     p = p ? 2 * p : 1;
   }
+
+  if (pruned) *pruned = WeightsPruning{prune[0], prune[1]};
 
   std::string file(kMagic, 8);
   put_u32(file, stages > 1 ? kStagedVersion : kVersion);

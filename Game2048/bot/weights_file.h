@@ -33,8 +33,13 @@ namespace bot2048 {
 // One stage: if the file would exceed 31 MiB, the smallest weights are zeroed
 // until it fits. Two stages (at most 32 MiB): first the smallest stage-2
 // differences are zeroed, then the smallest stage-1 weights.
+// *pruned (if given) gets the largest |q| zeroed per stage (0: none).
+struct WeightsPruning {
+  int stage1 = 0;
+  int stage2 = 0;  // of the differences q2 - q1
+};
 bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
-                  const std::string& note, std::string* error);
+                  const std::string& note, std::string* error, WeightsPruning* pruned = nullptr);
 
 // Reads a weights file into *net. On failure returns false, sets *error to a
 // message naming the file and the problem, and leaves *net unusable.

@@ -174,11 +174,13 @@ int main(int argc, char** argv) {
     char note[256];
     std::snprintf(note, sizeof note, "4x6-tuple TD(0) backward, exported from %s at %llu episodes",
                   checkpoint.c_str(), (unsigned long long)done);
-    if (!save_weights(out, *net, initial_weight, note, &error)) {
+    WeightsPruning pruned;
+    if (!save_weights(out, *net, initial_weight, note, &error, &pruned)) {
       std::fprintf(stderr, "train2048: %s\n", error.c_str());
       return 1;
     }
-    std::printf("exported %s\n", out.c_str());
+    std::printf("exported %s (pruned to fit: stage-2 differences |q| <= %d, stage-1 weights |q| <= %d)\n",
+                out.c_str(), pruned.stage2, pruned.stage1);
     return 0;
   }
   signal(SIGINT, on_signal);
@@ -248,10 +250,14 @@ int main(int argc, char** argv) {
                   origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late_alpha,
                   (unsigned long long)late_from, optimistic, (unsigned long long)done);
     std::string err;
+    WeightsPruning pruned;
     bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&
-              save_weights(out, *net, initial_weight, note, &err);
+              save_weights(out, *net, initial_weight, note, &err, &pruned);
     if (ok) std::printf("saved %s and %s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
                         (unsigned long long)done, why);
+    if (ok && (pruned.stage1 || pruned.stage2))
+      std::printf("  (to fit the size cap: stage-2 differences |q| <= %d and stage-1 weights |q| <= %d zeroed)\n",
+                  pruned.stage2, pruned.stage1);
     else std::fprintf(stderr, "train2048: %s\n", err.c_str());
     std::fflush(stdout);
   };

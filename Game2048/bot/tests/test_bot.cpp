@@ -590,6 +590,52 @@ TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file sta
   std::remove(path.c_str());
 }
 
+TEST_CASE("multi-stage weights: over 32 MiB, the smallest stage-2 differences go first") {
+  REQUIRE(committed_network() != nullptr);
+  const PlayingNetwork& committed = static_cast<const NetworkEvaluator*>(committed_network())->network();
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.0f));
+  float initial = 0;
+  uint64_t episodes = 0;
+  std::string error;
+  REQUIRE_MESSAGE(load_weights_for_training(default_weights_path(), net.get(), &initial, &episodes, nullptr, &error), error);
+  net->add_second_stage();
+  // Many differences of 1..3 quantisation steps (megabytes of them) and a few
+  // of 5000 steps, on entries whose stage-1 weight is small (the scale stays).
+  const float step = committed.scale;
+  train2048::Rng rng(5);
+  std::vector<std::pair<int, uint32_t>> large;
+  for (int t = 0; t < kTuples; ++t)
+    for (int k = 0; k < 400000; ++k) {
+      const uint32_t i = rng.below(kTupleEntries);
+      if (std::abs(committed.table(t)[i]) > 20000) continue;
+      const bool big = k % 1000 == 0;
+      net->table(t, 1)[i] += step * float(big ? 5000 : 1 + int(rng.below(3)));
+      if (big) large.push_back({t, i});
+    }
+  const std::string path = temp_path("pruned.n2048");
+  WeightsPruning pruned;
+  REQUIRE_MESSAGE(save_weights(path, *net, initial, "pruning test", &error, &pruned), error);
+  net.reset();
+  CHECK(read_bytes(path).size() <= 32u << 20);
+  CHECK(pruned.stage2 >= 1);
+  CHECK(pruned.stage2 < 5000);
+  CHECK(pruned.stage1 == 0);
+  std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
+  REQUIRE_MESSAGE(load_weights(path, loaded.get(), nullptr, &error), error);
+  std::remove(path.c_str());
+  REQUIRE(loaded->stages() == 2);
+  CHECK(loaded->scale == committed.scale);
+  for (int t = 0; t < kTuples; ++t) CHECK(loaded->table(t, 0) == committed.table(t));
+  size_t kept = 0;
+  for (const auto& [t, i] : large) kept += loaded->table(t, 1)[i] - committed.table(t)[i] >= 4990;
+  CHECK(kept == large.size());
+  size_t differing = 0;
+  for (int t = 0; t < kTuples; ++t)
+    for (uint32_t i = 0; i < kTupleEntries; ++i) differing += loaded->table(t, 1)[i] != committed.table(t)[i];
+  INFO("stage-2 entries differing from stage 1: " << differing << ", large ones " << large.size());
+  CHECK(differing < 1000000);
+}
+
 TEST_CASE("multi-stage training: the collector writes first positions holding the stage tile") {
   TinyStagedNetwork net(8);
   train2048::Rng rng(31);

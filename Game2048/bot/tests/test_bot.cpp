@@ -532,6 +532,7 @@ TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file sta
     std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
     REQUIRE_MESSAGE(load_weights(path, loaded.get(), &note, &error), error);
     CHECK(note == "two stages, 77 episodes");
+    CHECK(std::string(load_evaluator(path)->name()) == "ntuple");
     CHECK(loaded->stages() == 2);
     CHECK(loaded->stage_exponent() == 13);
     train2048::Rng boards(3);

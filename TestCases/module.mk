@@ -60,8 +60,8 @@ grade: TestCases/Grade $(SAMPLE_SO) $(if $(filter so/Strategy.so,$(STRATEGY)),so
 	@mkdir -p Results
 	TestCases/Grade --results Results/grade.tsv $(GRADE_FLAGS) $(STRATEGY)
 
-# make bench-ladder [BENCH_LADDER_FLAGS="--rounds 10 --seed 1 -j 2"]
-BENCH_LADDER_FLAGS ?= --rounds 10 --seed 1 -j 2
+# make bench-ladder [BENCH_LADDER_FLAGS="--rounds 50 --seed 1 -j 2"]
+BENCH_LADDER_FLAGS ?= --rounds 50 --seed 1 -j 2
 bench-ladder: $(BUILD)/TestCases/bench_ladder $(SAMPLE_SO)
 	$(BUILD)/TestCases/bench_ladder $(BENCH_LADDER_FLAGS)
 

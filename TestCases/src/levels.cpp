@@ -11,15 +11,19 @@ namespace {
 //   'p' b  rules as a bit set: 1 wins, 2 blocks, 4 avoids the cell under a threat, 8 centre
 //          ('r' n: the first n of random, wins, blocks, avoids, centre)
 //   't' d  lookahead over wins and losses, depth d
+//   'c' d  alpha-beta with a centre evaluation, depth d
 //   'a' d  alpha-beta with the threat evaluation, depth d
 //   'u' n, 'm' n, 'k' n, 'f' n  MCTS, n iterations, random / tactical / threat-keeping /
 //          follow-up playouts;
 //          suffix 's': MCTS-solver
 //
 // Each tier of five levels must beat the tier below it level for level (k + 5
-// against k) in 85-90% of the games: a tier step is one clear step in strength,
-// measured with the duel tool (tools/duel.cpp, 40 games a pair for the cheap rungs,
-// 20 for MCTS). The rungs and what they won in those duels are in the README.
+// against k) in at least 70% of the ladder bench's games, so a tier step has to
+// win 80-90% of the games in duels (tools/duel.cpp, 200 games a pair for the
+// cheap rungs, 100 for the top ones). Iterations alone gain little from a few
+// thousand on (4x: 64-75%), so the steps alternate families, each strong against
+// the one below it: rules, alpha-beta, MCTS with random playouts, alpha-beta at
+// depth 6, then MCTS with ever better playouts. The duels are in the README.
 const char* const kRungs[kLevels] = {
     // 1..5: uniformly random
     "p0", "p0", "p0", "p0", "p0",
@@ -27,17 +31,18 @@ const char* const kRungs[kLevels] = {
     "p9", "p9", "p9", "p9", "p9",
     // 11..15: also blocks, avoids the cell under a threat
     "p15", "p15", "p15", "p15", "p15",
-    // 16..20: shallow lookahead over wins and losses
-    "t2", "t2", "t2", "t2", "t2",
-    // 21..35: MCTS, tactical playouts
-    "m92", "m96", "m100", "m104", "m108",
-    "m300", "m312", "m325", "m338", "m350",
-    "m1000", "m1040", "m1080", "m1120", "m1160",
-    // 36..45: MCTS-solver, threat-keeping playouts
-    "k3200s", "k3350s", "k3500s", "k3650s", "k3800s",
-    "k12000s", "k12400s", "k12800s", "k13200s", "k13600s",
-    // 46..50: MCTS-solver, follow-up playouts (f60000s beat k12800s 18-2 in a duel;
-    // k60000s had won 65-80% against the tier below in the ladder bench)
+    // 16..20: alpha-beta, centre evaluation, depth 2
+    "c2", "c2", "c2", "c2", "c2",
+    // 21..30: MCTS, random playouts
+    "u430", "u440", "u450", "u460", "u470",
+    "u1450", "u1500", "u1550", "u1600", "u1650",
+    // 31..35: alpha-beta, threat evaluation, depth 6
+    "a6", "a6", "a6", "a6", "a6",
+    // 36..40: MCTS, tactical playouts
+    "m5800", "m5900", "m6000", "m6100", "m6200",
+    // 41..45: MCTS-solver, threat-keeping playouts
+    "k23000s", "k23500s", "k24000s", "k24500s", "k25000s",
+    // 46..50: MCTS-solver, follow-up playouts
     "f56000s", "f58000s", "f60000s", "f62000s", "f64000s",
 };
 

@@ -3,9 +3,12 @@
 //   1..5    uniformly random legal moves
 //   6..10   wins when it can; else random, weighted towards the centre columns
 //   11..15  + blocks the opponent's immediate win, never lets him land on his winning cell
-//   16..20  shallow lookahead: alpha-beta over wins and losses, depth 2
-//   21..35  MCTS, tactical playouts, 92 .. 1160 iterations
-//   36..50  MCTS-solver, threat-keeping playouts, 3200 .. 64000 iterations
+//   16..20  alpha-beta, centre evaluation, depth 2
+//   21..30  MCTS, random playouts, 430 .. 1650 iterations
+//   31..35  alpha-beta, threat evaluation, depth 6
+//   36..40  MCTS, tactical playouts, 5800 .. 6200 iterations
+//   41..45  MCTS-solver, threat-keeping playouts, 23000 .. 25000 iterations
+//   46..50  MCTS-solver, follow-up playouts, 56000 .. 64000 iterations
 // (the table is in levels.cpp; each five levels up is one clear step in strength)
 //
 // No level reads the clock: the same calls give the same moves on any machine.

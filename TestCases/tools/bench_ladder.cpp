@@ -21,7 +21,7 @@ namespace {
 
 const char kUsage[] =
     "usage: bench_ladder [--rounds R] [--seed S] [-j N] [--samples DIR] [--only K]\n"
-    "  --rounds R     rounds of two games per pair (default 10)\n"
+    "  --rounds R     rounds of two games per pair (default 50)\n"
     "  --seed S       the boards (default 1)\n"
     "  -j N           games at once (default 2)\n"
     "  --samples DIR  the folder of 1.so .. 50.so (default: the tool's ../../TestCases)\n"
@@ -37,7 +37,7 @@ struct Pair {
 
 int main(int argc, char** argv) {
   if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
-  long long rounds = 10, jobs = 2;
+  long long rounds = 50, jobs = 2;
   uint64_t seed = 1;
   std::vector<int> only;
   std::string samples = "TestCases";

@@ -91,11 +91,17 @@ std::vector<const Evaluator*> evaluators() {
   return list;
 }
 
-// A tiny network for the trainer test: the 4 rows and 4 columns' 4-tuples, one table.
+// A tiny network for the trainer tests: the 4 rows' and 4 columns' 4-tuples,
+// one table per stage, stage 2 from a 2^stage_exponent tile on (never with the
+// default 16: a cell holds at most 2^15).
 struct TinyNetwork {
   static constexpr int kFeatureCount = 8;
-  std::vector<float> table = std::vector<float>(65536, 0.0f);
-  void lines(uint64_t b, unsigned out[8]) const {
+  int stage_exponent;
+  std::vector<float> table[2] = {std::vector<float>(65536, 0.0f), std::vector<float>(65536, 0.0f)};
+  explicit TinyNetwork(int e = 16) : stage_exponent(e) {}
+  std::vector<float>& of(uint64_t b) { return table[stage_of_board(b, 2, stage_exponent)]; }
+  const std::vector<float>& of(uint64_t b) const { return table[stage_of_board(b, 2, stage_exponent)]; }
+  static void lines(uint64_t b, unsigned out[8]) {
     const uint64_t t = b4::transpose(b);
     for (int r = 0; r < 4; ++r) out[r] = unsigned((b >> (16 * r)) & 0xFFFF), out[4 + r] = unsigned((t >> (16 * r)) & 0xFFFF);
   }
@@ -103,14 +109,14 @@ struct TinyNetwork {
     unsigned idx[8];
     lines(b, idx);
     float s = 0;
-    for (unsigned i : idx) s += table[i];
+    for (unsigned i : idx) s += of(b)[i];
     return s;
   }
   float learn(uint64_t b, float target, float step) {
     unsigned idx[8];
     lines(b, idx);
     const float delta = step * (target - value(b));
-    for (unsigned i : idx) table[i] += delta;
+    for (unsigned i : idx) of(b)[i] += delta;
     return value(b);
   }
   void prefetch(uint64_t) const {}
@@ -345,36 +351,6 @@ TEST_CASE("TD training improves a tiny network over a few thousand episodes (fix
 // --- multi-stage weights --------------------------------------------------------
 
 namespace {
-
-// A tiny 2-stage network for the stage-2 trainer tests: the rows' and columns'
-// 4-tuples, one table per stage, stage 2 from a 2^stage_exponent tile on.
-struct TinyStagedNetwork {
-  static constexpr int kFeatureCount = 8;
-  int stage_exponent;
-  std::vector<float> table[2] = {std::vector<float>(65536, 0.0f), std::vector<float>(65536, 0.0f)};
-  explicit TinyStagedNetwork(int e) : stage_exponent(e) {}
-  std::vector<float>& of(uint64_t b) { return table[stage_of_board(b, 2, stage_exponent)]; }
-  const std::vector<float>& of(uint64_t b) const { return table[stage_of_board(b, 2, stage_exponent)]; }
-  static void lines(uint64_t b, unsigned out[8]) {
-    const uint64_t t = b4::transpose(b);
-    for (int r = 0; r < 4; ++r) out[r] = unsigned((b >> (16 * r)) & 0xFFFF), out[4 + r] = unsigned((t >> (16 * r)) & 0xFFFF);
-  }
-  float value(uint64_t b) const {
-    unsigned idx[8];
-    lines(b, idx);
-    float s = 0;
-    for (unsigned i : idx) s += of(b)[i];
-    return s;
-  }
-  float learn(uint64_t b, float target, float step) {
-    unsigned idx[8];
-    lines(b, idx);
-    const float delta = step * (target - value(b));
-    for (unsigned i : idx) of(b)[i] += delta;
-    return value(b);
-  }
-  void prefetch(uint64_t) const {}
-};
 
 uint64_t fnv_mix(uint64_t h, uint64_t v) {
   for (int i = 0; i < 8; ++i) h = (h ^ ((v >> (8 * i)) & 0xFF)) * 1099511628211ULL;
@@ -638,7 +614,7 @@ TEST_CASE("multi-stage weights: over 32 MiB, the smallest stage-2 differences go
 }
 
 TEST_CASE("multi-stage training: the collector writes first positions holding the stage tile") {
-  TinyStagedNetwork net(8);
+  TinyNetwork net(8);
   train2048::Rng rng(31);
   std::vector<uint64_t> boards;
   int games = 0;
@@ -663,7 +639,7 @@ TEST_CASE("multi-stage training: the collector writes first positions holding th
 }
 
 TEST_CASE("multi-stage training: stage 2 from fixed start boards improves, stage 1 untouched (fixed seed)") {
-  TinyStagedNetwork net(8);
+  TinyNetwork net(8);
   const std::vector<b4::Board> starts = {board_of({256, 128, 64, 32, 4, 8, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0}),
                                          board_of({2, 4, 8, 256, 0, 2, 16, 128, 0, 0, 4, 64, 0, 0, 0, 2}),
                                          board_of({256, 2, 0, 0, 128, 4, 0, 0, 64, 8, 2, 0, 4, 0, 0, 0})};

@@ -91,6 +91,15 @@ std::vector<const Evaluator*> evaluators() {
   return list;
 }
 
+// Sets `count` random entries of each table of `stage` to initial +- about 1000
+// points, for the weights-file tests.
+void scatter_random_weights(TrainingNetwork& net, int stage, float initial, int count, float divisor,
+                            train2048::Rng& rng) {
+  for (int t = 0; t < kTuples; ++t)
+    for (int k = 0; k < count; ++k)
+      net.table(t, stage)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / divisor;
+}
+
 // A tiny network for the trainer tests: the 4 rows' and 4 columns' 4-tuples,
 // one table per stage, stage 2 from a 2^stage_exponent tile on (never with the
 // default 16: a cell holds at most 2^15).
@@ -280,9 +289,7 @@ TEST_CASE("weights: a compact file loads back into a float network for training 
   const float initial = 2.5f;
   std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(initial));
   train2048::Rng rng(7);
-  for (int t = 0; t < kTuples; ++t)
-    for (int k = 0; k < 20000; ++k)
-      net->table(t)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / 997.0f;
+  scatter_random_weights(*net, 0, initial, 20000, 997.0f, rng);
   const std::string path = temp_path("init.n2048"), again = temp_path("init2.n2048");
   std::string error, note;
   REQUIRE_MESSAGE(save_weights(path, *net, initial, "test run, seed 1, 123456 episodes", &error), error);
@@ -485,9 +492,7 @@ TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file sta
   const float initial = 1.5f;
   std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(initial));
   train2048::Rng rng(11);
-  for (int t = 0; t < kTuples; ++t)
-    for (int k = 0; k < 20000; ++k)
-      net->table(t)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / 991.0f;
+  scatter_random_weights(*net, 0, initial, 20000, 991.0f, rng);
   const std::string one_path = temp_path("one.n2048"), path = temp_path("two.n2048"), again = temp_path("two2.n2048");
   std::string error, note;
   REQUIRE_MESSAGE(save_weights(one_path, *net, initial, "one stage", &error), error);
@@ -496,9 +501,7 @@ TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file sta
   CHECK(one_bytes[8] == 2);
 
   net->add_second_stage(13);
-  for (int t = 0; t < kTuples; ++t)
-    for (int k = 0; k < 5000; ++k)
-      net->table(t, 1)[rng.below(kTupleEntries)] = initial + (float(rng.below(2000001)) - 1000000.0f) / 991.0f;
+  scatter_random_weights(*net, 1, initial, 5000, 991.0f, rng);
   REQUIRE_MESSAGE(save_weights(path, *net, initial, "two stages, 77 episodes", &error), error);
   const std::vector<char> bytes = read_bytes(path);
   CHECK(bytes[8] == 3);

@@ -152,13 +152,13 @@ std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, std::v
 }  // namespace
 
 bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
-                  const std::string& note, std::string* error, WeightsPruning* pruned) {
+                  const std::string& note, std::string* error, WeightsPruning* pruned, float min_step) {
   const int stages = net.stages();
   float max_abs = 0;
   for (int s = 0; s < stages; ++s)
     for (int t = 0; t < kTuples; ++t)
       for (float w : net.table(t, s)) max_abs = std::max(max_abs, std::fabs(w - initial_weight));
-  const float scale = max_abs > 0 ? max_abs / 32767.0f : 1.0f;
+  const float scale = std::max(max_abs > 0 ? max_abs / 32767.0f : 1.0f, min_step);
 
   // q[0]: stage 1 quantised; q[1]: stage 2 quantised minus stage 1's.
   std::vector<int32_t> q[kMaxStages][kTuples];

@@ -34,12 +34,17 @@ namespace bot2048 {
 // until it fits. Two stages (at most 32 MiB): first the smallest stage-2
 // differences are zeroed, then the smallest stage-1 weights.
 // *pruned (if given) gets the largest |q| zeroed per stage (0: none).
+// `min_step` (points, 0: none) coarsens the quantisation: the step is the larger
+// of it and the finest step that spans the weights (max |w| / 32767). A coarser
+// step makes most values one-byte varints and drops differences under half a
+// step, which is what leaves room for a second stage under the size cap.
 struct WeightsPruning {
   int stage1 = 0;
   int stage2 = 0;  // of the differences q2 - q1
 };
 bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
-                  const std::string& note, std::string* error, WeightsPruning* pruned = nullptr);
+                  const std::string& note, std::string* error, WeightsPruning* pruned = nullptr,
+                  float min_step = 0.0f);
 
 // Reads a weights file into *net. On failure returns false, sets *error to a
 // message naming the file and the problem, and leaves *net unusable.

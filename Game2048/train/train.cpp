@@ -15,6 +15,7 @@
 // from that file, so every update goes to the stage-2 tables (copied from
 // stage 1 when the network has one stage); the output is a 2-stage weights
 // file (defaults: Game2048/train/weights2.n2048, checkpoint2.f32, curve2.csv).
+// With a two-stage network, --stage-tile there moves stage 2's boundary.
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
@@ -23,6 +24,8 @@
 // (--checkpoint) from which --resume continues. --init-weights starts from a
 // compact weights file instead (dequantised; the episode count is taken from
 // its note, else from --start-episode), e.g. when the float checkpoint is gone.
+// --step P quantises the compact weights in steps of at least P points (room
+// for a second stage under the 32 MiB cap); the float checkpoint is exact.
 #include <signal.h>
 #include <time.h>
 
@@ -58,7 +61,8 @@ int usage(const char* why) {
                "       train2048 --init-weights FILE [--start-episode N] [training options]\n"
                "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--seed S]\n"
                "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [training options]\n"
-               "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it)\n",
+               "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it;\n"
+               "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits)\n",
                why);
   return 2;
 }
@@ -76,7 +80,7 @@ int main(int argc, char** argv) {
   using namespace train2048;
   uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX, start_episode = UINT64_MAX;
   long long report = 1000, save_every = 300;
-  double alpha = 0.1, late_alpha = 0.1, optimistic = 0;
+  double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
   std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
   bool resume = false, export_only = false;
@@ -106,6 +110,7 @@ int main(int argc, char** argv) {
     else if (arg == "--alpha") ok = parse_float(value, &alpha) && alpha > 0 && alpha <= 1;
     else if (arg == "--late-alpha") ok = parse_float(value, &late_alpha) && late_alpha > 0 && late_alpha <= 1;
     else if (arg == "--optimistic") ok = parse_float(value, &optimistic) && optimistic >= 0;
+    else if (arg == "--step") ok = parse_float(value, &step) && step >= 0 && step <= 1000;
     else if (arg == "--report") ok = judge::parse_int(value, 1, 100000000, &report);
     else if (arg == "--save-every") ok = judge::parse_int(value, 1, 1000000, &save_every);
     else if (arg == "--out") out = value, out_given = true;
@@ -175,7 +180,7 @@ int main(int argc, char** argv) {
     std::snprintf(note, sizeof note, "4x6-tuple TD(0) backward, exported from %s at %llu episodes",
                   checkpoint.c_str(), (unsigned long long)done);
     WeightsPruning pruned;
-    if (!save_weights(out, *net, initial_weight, note, &error, &pruned)) {
+    if (!save_weights(out, *net, initial_weight, note, &error, &pruned, float(step))) {
       std::fprintf(stderr, "train2048: %s\n", error.c_str());
       return 1;
     }
@@ -186,8 +191,14 @@ int main(int argc, char** argv) {
   signal(SIGINT, on_signal);
   signal(SIGTERM, on_signal);
 
-  if (net->stages() > 1 && stage_tile_given && net->stage_exponent() != stage_exponent)
-    return usage("--stage-tile differs from the network's own stage tile");
+  if (net->stages() > 1 && stage_tile_given && net->stage_exponent() != stage_exponent) {
+    // Stage-2 training may move the boundary (stage 2 keeps its tables, e.g. to
+    // extend a 16384 stage down to 8192); anything else keeps the network's own.
+    if (!stage2) return usage("--stage-tile differs from the network's own stage tile (allowed with --stage2-starts)");
+    std::printf("stage 2 now starts at %d (was %d); its tables are kept\n", 1 << stage_exponent,
+                1 << net->stage_exponent());
+    net->add_second_stage(stage_exponent);
+  }
   const int threshold = net->stages() > 1 ? net->stage_exponent() : stage_exponent;
   if (!collect_starts.empty()) {
     // Greedy games on the network until `starts_wanted` of them reach the tile.
@@ -252,7 +263,7 @@ int main(int argc, char** argv) {
     std::string err;
     WeightsPruning pruned;
     bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&
-              save_weights(out, *net, initial_weight, note, &err, &pruned);
+              save_weights(out, *net, initial_weight, note, &err, &pruned, float(step));
     if (ok) std::printf("saved %s and %s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
                         (unsigned long long)done, why);
     if (ok && (pruned.stage1 || pruned.stage2))

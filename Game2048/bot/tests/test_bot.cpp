@@ -316,6 +316,23 @@ TEST_CASE("weights: a compact file loads back into a float network for training 
   REQUIRE_MESSAGE(save_weights(again, *loaded, loaded_initial, note, &error), error);
   CHECK(read_bytes(again) == read_bytes(path));
 
+  // A coarser step (--step): the file shrinks, every weight is within half of
+  // that step, and a re-export at the same step is the same file.
+  const float coarse = 40 * step;
+  const std::string coarse_path = temp_path("coarse.n2048");
+  REQUIRE_MESSAGE(save_weights(coarse_path, *net, initial, note, &error, nullptr, coarse), error);
+  CHECK(read_bytes(coarse_path).size() < read_bytes(path).size());
+  REQUIRE_MESSAGE(load_weights_for_training(coarse_path, loaded.get(), &loaded_initial, &episodes, nullptr, &error), error);
+  float coarse_err = 0;
+  for (int t = 0; t < kTuples; ++t)
+    for (uint32_t i = 0; i < kTupleEntries; ++i)
+      coarse_err = std::max(coarse_err, std::fabs(net->table(t)[i] - loaded->table(t)[i]));
+  CHECK(coarse_err <= 0.5f * coarse * 1.01f);
+  CHECK(coarse_err > 0.5f * step);  // really coarser than the finest step
+  REQUIRE_MESSAGE(save_weights(again, *loaded, loaded_initial, note, &error, nullptr, coarse), error);
+  CHECK(read_bytes(again) == read_bytes(coarse_path));
+  std::remove(coarse_path.c_str());
+
   // A note without an episode count gives 0 (the trainer then takes --start-episode).
   CHECK(episodes_from_note("no count here") == 0);
   CHECK(episodes_from_note("exported from x at 42 episodes") == 42);

@@ -30,6 +30,10 @@ const char kUsage[] =
     "  --memory-limit MB  the bot's address space (default 2048)\n"
     "  --idle-limit N     answers in a row that change nothing before the game is lost (default 1000)\n"
     "  --stop-on-fault    stop at the first crash, hang or stuck game (default: restart the bot, play on)\n"
+    "  --jobs N, -j N     play N games at once, each worker with its own bot process (default 1,\n"
+    "                     at most 64); results are committed in game order, so the files and lines\n"
+    "                     are those of -j 1 for a bot whose play depends only on each game's seed\n"
+    "                     (g2048_new_game's), not on rand() state carried across games\n"
     "  --progress MODE    progress on stderr: live, lines or off (default: live on a terminal, else lines)\n"
     "exit status: 0 valid, 1 invalid (load failure, fault or too slow), 2 bad command line,\n"
     "3 the results could not be written\n";
@@ -91,6 +95,11 @@ int main(int argc, char** argv) {
       if (!v || !judge::parse_int(v, 1, 1000000000, &number))
         return usage_error("--idle-limit needs a whole number from 1 to 1000000000");
       config.idle_limit = static_cast<int>(number);
+    } else if (arg == "--jobs" || arg == "-j") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, 64, &number))
+        return usage_error(arg + " needs a whole number from 1 to 64" + (v ? std::string(", not '") + v + "'" : ""));
+      config.jobs = static_cast<int>(number);
     } else if (arg == "--stop-on-fault") {
       config.stop_on_fault = true;
     } else if (arg == "--progress") {

@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <ostream>
 #include <sstream>
+#include <thread>
 
 #include "../../common/atomic_file.h"
 #include "../../common/clock.h"
@@ -113,6 +118,183 @@ void add_fault(RunResult* result, const std::string& reason) {
   }
 }
 
+// Plays game g (from 0) with `bot` into `state`, from its first spawn to its
+// end or the bot's fault, and fills *record. After every answer that is not a
+// fault, keep_playing(state, the game's bot CPU so far in µs) is asked whether
+// to go on; false abandons the game (returns false, *record is then partial).
+using KeepPlaying = std::function<bool(const ContestGame&, int64_t)>;
+bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& state,
+               const KeepPlaying& keep_playing, GameRecord* record) {
+  record->game = g + 1;
+  state.start(config.seed, static_cast<uint64_t>(g));
+  int64_t cpu_us = 0;
+  const std::string where = "game " + std::to_string(g + 1);
+  BotAnswer answer = bot.new_game(g, stream_seed(config.seed, Stream::kBot, static_cast<uint64_t>(g)));
+  cpu_us += answer.cpu_us;
+  if (answer.kind != BotAnswer::kOk) {
+    record->end = answer.kind == BotAnswer::kTimedOut ? GameRecord::kTimedOut : GameRecord::kCrashed;
+    record->detail = where + ", in g2048_new_game: " + answer.detail;
+  }
+  int idle = 0;
+  while (record->end == GameRecord::kOver && !state.over()) {
+    answer = bot.move(state.tiles(), state.score(), state.moves());
+    cpu_us += answer.cpu_us;
+    const std::string at = where + ", move " + std::to_string(state.moves() + 1);
+    if (answer.kind != BotAnswer::kOk) {
+      record->end = answer.kind == BotAnswer::kTimedOut ? GameRecord::kTimedOut : GameRecord::kCrashed;
+      record->detail = at + ": " + answer.detail;
+      break;
+    }
+    if (state.move(answer.dir)) {
+      idle = 0;
+    } else if (++idle >= config.idle_limit) {
+      record->end = GameRecord::kIdle;
+      record->detail = at + ": " + std::to_string(idle) + " answers in a row changed nothing (the last: " +
+                       std::to_string(answer.dir) + " = " + direction_name(answer.dir) + ")";
+      break;
+    }
+    if (!keep_playing(state, cpu_us)) return false;
+  }
+  record->score = state.score();
+  record->max_tile = state.max_tile();
+  record->moves = state.moves();
+  record->bot_cpu_seconds = cpu_us / 1e6;
+  for (int i = 0; i < kMilestones; ++i) record->reached[i] = state.reached_at(kFirstMilestone + i);
+  return true;
+}
+
+// A game played, waiting for its turn to be committed.
+struct PlayedGame {
+  std::string no_bot;  // not empty: the bot could not be (re)started for it, the run's last fault
+  GameRecord record;
+  ContestGame state;   // for the record line (directions, spawns)
+};
+
+// The games of a run, handed out to one or more workers (each with its own
+// bot) and committed strictly in game order. Everything shared is under
+// mutex_; the invariants:
+//   - games [0, committed_) are committed (results, files, lines, progress);
+//   - finished_ holds played games >= committed_, waiting for the ones before
+//     (only those that end while an earlier game is still being played);
+//   - games [committed_, next_) are in flight or in finished_, the others are
+//     not handed out yet;
+//   - no game >= end_ will ever be committed: none is handed out, those in
+//     flight are abandoned (end_ drops at a fault under --stop-on-fault, a bot
+//     that cannot be restarted, or files that cannot be written).
+// So the files and lines are those of a sequential run whatever the order in
+// which the games end; a slow game only delays the commits after it.
+class GameQueue {
+ public:
+  GameQueue(const RunConfig& config, const BotConfig& bot_config, RunResult* result, ContestStats* stats,
+            ProgressMeter* meter, std::ostream& out)
+      : config_(config), bot_config_(bot_config), result_(result), stats_(stats), meter_(meter), out_(out),
+        end_(config.games) {}
+
+  // One worker: plays games from the queue with `bot` until none is left, then
+  // stops the bot. `started`: whether `bot` was started already (a fault
+  // starting it again then says "restarted", as a sequential run does).
+  void play_games(SandboxedBot& bot, bool started) {
+    for (int g = take_game(); g >= 0; g = take_game()) {
+      PlayedGame game;
+      if (!bot.running()) {  // a fault ended the last host, or it was never started
+        std::string message;
+        if (bot.start(bot_config_, &message) != judge::LoadStatus::kOk) {
+          game.no_bot = std::string("the bot could not be ") + (started ? "restarted" : "started") + " for game " +
+                        std::to_string(g + 1) + " (" + message + ")";
+          finish(g, std::move(game));
+          break;
+        }
+      }
+      started = true;
+      const KeepPlaying keep_playing = [this, g](const ContestGame& state, int64_t cpu_us) {
+        return during_game(g, state, cpu_us);
+      };
+      if (!play_game(config_, bot, g, game.state, keep_playing, &game.record)) break;  // abandoned: the run ends before it
+      finish(g, std::move(game));
+    }
+    bot.stop();
+  }
+
+ private:
+  // The next game to play (from 0), or -1 when there is none.
+  int take_game() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return next_ < end_ ? next_++ : -1;
+  }
+
+  // Progress within game g (under the lock, so lines never interleave); false
+  // when game g will not be committed, to abandon it.
+  bool during_game(int g, const ContestGame& state, int64_t cpu_us) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (g >= end_) return false;
+    meter_->during_game(g + 1, state, result_->valid_moves + state.moves(), result_->bot_cpu_seconds + cpu_us / 1e6);
+    return true;
+  }
+
+  // Stores game g, then commits every finished game from the first uncommitted one.
+  void finish(int g, PlayedGame game) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!game.no_bot.empty() || (config_.stop_on_fault && game.record.end != GameRecord::kOver))
+      end_ = std::min(end_, g + 1);  // no game after it can be committed: stop playing them now
+    finished_.emplace(g, std::move(game));
+    for (auto next = finished_.find(committed_); committed_ < end_ && next != finished_.end();
+         next = finished_.find(committed_)) {
+      if (!commit(next->second)) end_ = committed_ + 1;
+      finished_.erase(next);
+      ++committed_;
+    }
+  }
+
+  // Commits one game (the next in order): totals, stats file, record line, its
+  // line on `out`, progress. False when the run ends with it.
+  bool commit(const PlayedGame& game) {
+    RunResult& result = *result_;
+    if (!game.no_bot.empty()) {
+      add_fault(&result, game.no_bot);
+      return false;
+    }
+    const GameRecord& record = game.record;
+    result.valid_moves += record.moves;
+    result.bot_cpu_seconds += record.bot_cpu_seconds;
+    if (record.end == GameRecord::kOver) {
+      stats_->add_game(record.score, record.max_tile, record.moves);
+      ++result.finished;
+    } else {
+      add_fault(&result, std::string(record.end == GameRecord::kIdle ? "the bot kept returning moves that change nothing"
+                                     : record.end == GameRecord::kTimedOut ? "a move took longer than the watchdog"
+                                                                             : "the bot crashed") +
+                             " (" + record.detail + ")");
+    }
+    result.games.push_back(record);
+
+    std::string error;
+    if (!stats_->write(config_.stats_path, result.bot_cpu_seconds, &error) ||
+        (!config_.record_path.empty() &&
+         !judge::append_line(config_.record_path, record_line(record, game.state, config_), &error))) {
+      result.io_failed = true;
+      result.io_problem = error;
+      add_fault(&result, "the judge could not write its results: " + error);
+      return false;
+    }
+    meter_->clear();
+    out_ << game_line(record, config_.games) << "\n" << std::flush;
+    meter_->after_game(static_cast<int>(result.games.size()), result.finished);
+    return !(record.end != GameRecord::kOver && config_.stop_on_fault);
+  }
+
+  const RunConfig& config_;
+  const BotConfig& bot_config_;
+  RunResult* result_;
+  ContestStats* stats_;
+  ProgressMeter* meter_;
+  std::ostream& out_;
+  std::mutex mutex_;
+  int next_ = 0;
+  int committed_ = 0;
+  int end_;
+  std::map<int, PlayedGame> finished_;
+};
+
 void print_summary(const RunConfig& config, const RunResult& result, std::ostream& out) {
   std::vector<double> scores, moves;
   for (const GameRecord& g : result.games) {
@@ -189,9 +371,13 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   bot_config.load_limit_ms = config.load_limit_ms;
   bot_config.memory_limit_bytes = config.memory_limit_bytes;
   bot_config.log_path = config.bot_log_path;
-  SandboxedBot bot;
+  // One bot per worker; the first is started here, so that a bot that cannot
+  // load plays nothing, the others by their worker before its first game.
+  const int workers = std::max(1, std::min(config.jobs, config.games));
+  std::vector<std::unique_ptr<SandboxedBot>> bots;
+  for (int i = 0; i < workers; ++i) bots.push_back(std::make_unique<SandboxedBot>());
   std::string message;
-  judge::LoadStatus status = bot.start(bot_config, &message);
+  const judge::LoadStatus status = bots[0]->start(bot_config, &message);
   if (status != judge::LoadStatus::kOk) {
     result.load_problem = (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
     add_fault(&result, "the bot cannot be loaded (" + result.load_problem + ")");
@@ -202,79 +388,15 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   out << "Run2048: " << config.bot_path << ", " << config.games << " games, seed " << config.seed << "\n";
 
   ProgressMeter meter(config, progress);
-  ContestGame state;
-  for (int g = 0; g < config.games; ++g) {
-    if (!bot.running()) {  // a fault ended the last host: a fresh one for the next game
-      status = bot.start(bot_config, &message);
-      if (status != judge::LoadStatus::kOk) {
-        add_fault(&result, "the bot could not be restarted for game " + std::to_string(g + 1) + " (" + message + ")");
-        break;
-      }
-    }
-    GameRecord record;
-    record.game = g + 1;
-    state.start(config.seed, static_cast<uint64_t>(g));
-    int64_t cpu_us = 0;
-    const std::string where = "game " + std::to_string(g + 1);
-    BotAnswer answer = bot.new_game(g, stream_seed(config.seed, Stream::kBot, static_cast<uint64_t>(g)));
-    cpu_us += answer.cpu_us;
-    if (answer.kind != BotAnswer::kOk) {
-      record.end = answer.kind == BotAnswer::kTimedOut ? GameRecord::kTimedOut : GameRecord::kCrashed;
-      record.detail = where + ", in g2048_new_game: " + answer.detail;
-    }
-    int idle = 0;
-    while (record.end == GameRecord::kOver && !state.over()) {
-      answer = bot.move(state.tiles(), state.score(), state.moves());
-      cpu_us += answer.cpu_us;
-      const std::string at = where + ", move " + std::to_string(state.moves() + 1);
-      if (answer.kind != BotAnswer::kOk) {
-        record.end = answer.kind == BotAnswer::kTimedOut ? GameRecord::kTimedOut : GameRecord::kCrashed;
-        record.detail = at + ": " + answer.detail;
-        break;
-      }
-      if (state.move(answer.dir)) {
-        idle = 0;
-      } else if (++idle >= config.idle_limit) {
-        record.end = GameRecord::kIdle;
-        record.detail = at + ": " + std::to_string(idle) + " answers in a row changed nothing (the last: " +
-                        std::to_string(answer.dir) + " = " + direction_name(answer.dir) + ")";
-        break;
-      }
-      meter.during_game(g + 1, state, result.valid_moves + state.moves(),
-                        result.bot_cpu_seconds + cpu_us / 1e6);
-    }
-    record.score = state.score();
-    record.max_tile = state.max_tile();
-    record.moves = state.moves();
-    record.bot_cpu_seconds = cpu_us / 1e6;
-    for (int i = 0; i < kMilestones; ++i) record.reached[i] = state.reached_at(kFirstMilestone + i);
-    result.valid_moves += record.moves;
-    result.bot_cpu_seconds += record.bot_cpu_seconds;
-    if (record.end == GameRecord::kOver) {
-      stats.add_game(record.score, record.max_tile, record.moves);
-      ++result.finished;
-    } else {
-      add_fault(&result, std::string(record.end == GameRecord::kIdle ? "the bot kept returning moves that change nothing"
-                                     : record.end == GameRecord::kTimedOut ? "a move took longer than the watchdog"
-                                                                             : "the bot crashed") +
-                             " (" + record.detail + ")");
-    }
-    result.games.push_back(record);
-
-    if (!stats.write(config.stats_path, result.bot_cpu_seconds, &error) ||
-        (!config.record_path.empty() &&
-         !judge::append_line(config.record_path, record_line(record, state, config), &error))) {
-      result.io_failed = true;
-      result.io_problem = error;
-      add_fault(&result, "the judge could not write its results: " + error);
-      break;
-    }
-    meter.clear();
-    out << game_line(record, config.games) << "\n" << std::flush;
-    meter.after_game(g + 1, result.finished);
-    if (record.end != GameRecord::kOver && config.stop_on_fault) break;
+  GameQueue queue(config, bot_config, &result, &stats, &meter, out);
+  if (workers == 1) {
+    queue.play_games(*bots[0], true);  // on this thread: exactly the sequential run
+  } else {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < workers; ++i)
+      threads.emplace_back([&queue, &bots, i] { queue.play_games(*bots[i], i == 0); });
+    for (std::thread& t : threads) t.join();
   }
-  bot.stop();
   meter.clear();
 
   if (result.bot_cpu_seconds > 0) result.moves_per_second = result.valid_moves / result.bot_cpu_seconds;

@@ -1,6 +1,7 @@
-// A contest run: exactly N games of one bot in a sandboxed host, the contest's
-// stats file and a JSON record rewritten after every game, per-game lines and
-// a verdict. The command line lives in main.cpp; this is the judge's logic.
+// A contest run: exactly N games of one bot in a sandboxed host (or in `jobs`
+// hosts at once), the contest's stats file and a JSON record rewritten after
+// every game, per-game lines and a verdict. The command line lives in
+// main.cpp; this is the judge's logic.
 #pragma once
 #include <cstdint>
 #include <iosfwd>
@@ -26,6 +27,11 @@ struct RunConfig {
   int idle_limit = 1000;           // answers in a row that change nothing before the game is lost
   double min_moves_per_second = 100;  // the contest's speed rule, on the bot's CPU time
   bool stop_on_fault = false;      // default: restart the bot and play the remaining games
+  // Games played at once, each worker with its own bot host. Results are still
+  // committed in game order, so the files and lines are those of jobs = 1 for a
+  // bot whose play depends only on each game's g2048_new_game seed (a host
+  // seeds srand() once, so rand() state carried across games differs).
+  int jobs = 1;
   // Progress on the progress stream: none, one line per game (and every 30 s
   // within a game), or a live line rewritten in place (for a terminal).
   enum Progress { kProgressOff, kProgressLines, kProgressLive } progress = kProgressLines;
@@ -65,6 +71,10 @@ struct RunResult {
 // Plays the run. Per-game lines and the summary go to `out`; progress to
 // `progress`. The stats file is written before the first game (0 rounds) and
 // after each game; the record (one JSON line per game) is truncated first.
+// With config.jobs > 1 games are played on worker threads, but committed
+// (stats, record, lines, progress) one at a time and in game order; with
+// stop_on_fault, games after the faulting one that are in flight are abandoned
+// and never recorded.
 RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& progress);
 
 // The median of `values` (the mean of the two middle ones for an even count); 0 if empty.

@@ -46,6 +46,37 @@ std::string without_cpu(const std::string& record) {
   return out;
 }
 
+// Run2048's output without the CPU figures: each game line's CPU seconds and
+// the summary's bot CPU line.
+std::string without_cpu_lines(const std::string& output) {
+  std::string out;
+  std::istringstream in(output);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, 10, "  bot CPU ") == 0) continue;
+    const size_t at = line.find("  cpu ");
+    if (at != std::string::npos) line.erase(at, line.find(" s", at + 6) + 2 - at);
+    out += line + "\n";
+  }
+  return out;
+}
+
+// Runs `bot` with -j 1 and with `jobs` (e.g. {"--jobs", "3"}) and checks that
+// the two give the same exit code, lines, stats file and record but for CPU.
+void check_jobs_like_sequential(const std::string& bot, int games, const std::vector<std::string>& jobs,
+                                const std::vector<std::string>& extra = {}) {
+  ScratchDir one, many;
+  std::vector<std::string> parallel = extra;
+  parallel.insert(parallel.end(), jobs.begin(), jobs.end());
+  const Outcome sequential = run(one, bot, games, extra);
+  const Outcome at_once = run(many, bot, games, parallel);
+  CAPTURE(jobs[1]);
+  CHECK(at_once.exit_code == sequential.exit_code);
+  CHECK(without_cpu_lines(at_once.output) == without_cpu_lines(sequential.output));
+  CHECK(without_time(read_file(many.file("stats.txt"))) == without_time(read_file(one.file("stats.txt"))));
+  CHECK(without_cpu(read_file(many.file("record.jsonl"))) == without_cpu(read_file(one.file("record.jsonl"))));
+}
+
 // The contest API playing the simple bot's policy in-process: the stats file it writes.
 std::string in_process_stats(const ScratchDir& dir, uint64_t seed, int games) {
   const std::string path = dir.file("in_process.txt");
@@ -195,6 +226,33 @@ TEST_CASE("runner faults: a crash is reported with its game and move; finished g
   CHECK(lines_starting(read_file(stop.file("record.jsonl")), "{").size() == 2);
 }
 
+TEST_CASE("runner --jobs: games played at once are committed in game order, as with -j 1") {
+  // seeded_bot plays a random game from each game's seed; its first game is
+  // slow, so the games after it end first and wait for it.
+  check_jobs_like_sequential(g2048_test::test_bot("seeded_bot"), 7, {"--jobs", "3"});
+  check_jobs_like_sequential(g2048_test::test_bot("seeded_bot"), 5, {"-j", "2"}, {"--seed", "9"});
+  ScratchDir dir;
+  const Outcome outcome = run(dir, g2048_test::test_bot("seeded_bot"), 7, {"--jobs", "3"});
+  CHECK(outcome.exit_code == 0);
+  const std::vector<std::string> lines = lines_starting(outcome.output, "game ");
+  REQUIRE(lines.size() == 7);
+  for (size_t g = 0; g < lines.size(); ++g) CHECK(lines[g].compare(0, 7, "game " + std::to_string(g + 1) + " ") == 0);
+  CHECK(contains(read_file(dir.file("stats.txt")), "#Rounds: 7\n"));
+}
+
+TEST_CASE("runner --jobs: a bot that crashes in some games gives the faults and games of -j 1") {
+  check_jobs_like_sequential(g2048_test::test_bot("crash_bot"), 4, {"--jobs", "2"});
+  // --stop-on-fault: nothing after the crashed game 2 is recorded, even if it was played.
+  check_jobs_like_sequential(g2048_test::test_bot("crash_bot"), 4, {"--jobs", "3"}, {"--stop-on-fault"});
+  ScratchDir stop;
+  const Outcome stopped = run(stop, g2048_test::test_bot("crash_bot"), 4, {"--stop-on-fault", "-j", "3"});
+  CHECK(stopped.exit_code == 1);
+  CHECK(lines_starting(stopped.output, "game ").size() == 2);
+  CHECK(contains(stopped.output, "summary: 2 of 4 games played, 1 finished"));
+  CHECK(contains(read_file(stop.file("stats.txt")), "#Rounds: 1\n"));
+  CHECK(lines_starting(read_file(stop.file("record.jsonl")), "{").size() == 2);
+}
+
 TEST_CASE("runner faults: a bot that calls exit() is a crash") {
   ScratchDir dir;
   Outcome outcome = run(dir, g2048_test::test_bot("exit_bot"), 1);
@@ -270,6 +328,10 @@ TEST_CASE("runner: bad command lines get a usage naming the problem and exit cod
       {{simple_bot(), "--seed", "-3"}, "--seed needs an unsigned 64-bit integer"},
       {{simple_bot(), "--move-limit", "fast"}, "--move-limit needs milliseconds"},
       {{simple_bot(), "--progress", "loud"}, "--progress needs live, lines or off"},
+      {{simple_bot(), "--jobs", "0"}, "--jobs needs a whole number from 1 to 64, not '0'"},
+      {{simple_bot(), "--jobs", "x"}, "--jobs needs a whole number from 1 to 64, not 'x'"},
+      {{simple_bot(), "-j", "65"}, "-j needs a whole number from 1 to 64, not '65'"},
+      {{simple_bot(), "--jobs"}, "--jobs needs a whole number from 1 to 64"},
       {{dir.file("nowhere.so")}, "cannot read the bot '" + dir.file("nowhere.so") + "'"},
       {{simple_bot(), "--out", dir.file("no/such/stats.txt")}, "--out: cannot write into folder '" + dir.file("no/such") + "'"},
       {{simple_bot(), simple_bot()}, "one bot only"},

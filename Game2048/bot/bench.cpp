@@ -1,6 +1,6 @@
 // play2048: plays agents in process (no sandbox) for tuning and quick figures.
 //
-//   play2048 [--games N] [--seed S] [--header] [--quiet] SPEC...
+//   play2048 [--games N] [--seed S] [--starts FILE] [--header] [--quiet] SPEC...
 //   play2048 --records FILE --name NAME [--verdict TEXT]
 //
 // Prints one table row per agent spec (see agent.h): games, average / median /
@@ -18,6 +18,7 @@
 
 #include "../../common/cli.h"
 #include "../engine/board4.h"
+#include "../train/start_boards.h"
 #include "agent.h"
 #include "expectimax.h"
 #include "table.h"
@@ -89,11 +90,11 @@ int main(int argc, char** argv) {
   uint64_t games = 10, seed = 1;
   bool header = false, quiet = false;
   std::vector<std::string> specs;
-  std::string records, name, verdict;
+  std::string records, name, verdict, starts_path;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if ((arg == "--records" || arg == "--name" || arg == "--verdict") && i + 1 < argc) {
-      (arg == "--records" ? records : arg == "--name" ? name : verdict) = argv[++i];
+    if ((arg == "--records" || arg == "--name" || arg == "--verdict" || arg == "--starts") && i + 1 < argc) {
+      (arg == "--records" ? records : arg == "--name" ? name : arg == "--verdict" ? verdict : starts_path) = argv[++i];
       continue;
     }
     if ((arg == "--games" || arg == "--seed") && i + 1 < argc) {
@@ -107,7 +108,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--quiet") {
       quiet = true;
     } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--header] [--quiet] SPEC...\n", arg.c_str());
+      std::fprintf(stderr, "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--starts FILE] [--header] [--quiet] SPEC...\n", arg.c_str());
       return 2;
     } else {
       specs.push_back(arg);
@@ -115,6 +116,12 @@ int main(int argc, char** argv) {
   }
   if (header) print_table_header(stdout);
   if (!records.empty()) return summarise_records(records, name.empty() ? records : name, verdict);
+  std::vector<uint64_t> starts;
+  std::string starts_error;
+  if (!starts_path.empty() && !train2048::read_start_boards(starts_path, &starts, &starts_error)) {
+    std::fprintf(stderr, "play2048: %s\n", starts_error.c_str());
+    return 2;
+  }
   for (const std::string& spec : specs) {
     std::string error;
     std::unique_ptr<Agent> agent = make_agent(spec, &error);
@@ -128,7 +135,8 @@ int main(int argc, char** argv) {
     for (uint64_t g = 0; g < games; ++g) {
       uint64_t position_stream = seed * 1000003 + g * 3 + 1, value_stream = seed * 1000003 + g * 3 + 2;
       agent->new_game(seed * 1000003 + g * 3 + 3);
-      b4::Board b = spawn(spawn(0, position_stream, value_stream), position_stream, value_stream);
+      b4::Board b = starts.empty() ? spawn(spawn(0, position_stream, value_stream), position_stream, value_stream)
+                                   : starts[g % starts.size()];
       GameRecord game;
       for (;;) {
         const int d = agent->choose_move(b);

@@ -110,6 +110,13 @@ bool read_whole_file(const std::string& path, std::vector<uint8_t>* out, std::st
 
 namespace {
 
+// True if the tuple index (six 4-bit cell exponents) has a cell of 2^e or more.
+bool holds_exponent_at_least(uint32_t index, int e) {
+  for (int c = 0; c < kTupleCells; ++c)
+    if (int((index >> (4 * c)) & 15) >= e) return true;
+  return false;
+}
+
 // Appends one table's values as runs: varint zeros, varint n, n zigzag varints.
 // A literal run ends at the next pair of zeros (a single zero is cheaper inline).
 void encode_table(const std::vector<int32_t>& table, std::string& payload) {
@@ -170,7 +177,12 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
     }
   if (stages > 1)
     for (int t = 0; t < kTuples; ++t)
-      for (size_t i = 0; i < q[1][t].size(); ++i) q[1][t][i] -= q[0][t][i];
+      for (size_t i = 0; i < q[1][t].size(); ++i) {
+        // Stage 1 values boards under the stage tile only, so it never reads an
+        // entry with a cell at or over it: stored as 0 (stage 2 then in full).
+        if (holds_exponent_at_least(uint32_t(i), net.stage_exponent())) q[0][t][i] = 0;
+        q[1][t][i] -= q[0][t][i];
+      }
 
   // Over the size limit, the smallest stage-2 differences become 0, then the
   // smallest stage-1 weights (rarely seen patterns), until the file fits.

@@ -13,7 +13,9 @@
 //                                 varint zeros, varint n, then n values q,
 //                                 each a zigzag varint (small |q|: one byte);
 //                                 version 3: then stage 2's 4 tables the same
-//                                 way, each value q2 - q1 (mostly runs of zeros)
+//                                 way, each value q2 - q1 (mostly runs of zeros);
+//                                 stage 1's entries with a cell at or over the
+//                                 stage tile are 0 (no stage-1 board reads them)
 // Loading checks every field, the exact file size, the checksum and that each
 // table decodes to exactly 16^6 entries; any failure names the file and reason.
 // A one-stage network is always written as version 2 (the format before stages).

@@ -176,13 +176,15 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
       for (size_t i = 0; i < w.size(); ++i) q[s][t][i] = int16_t(std::lround((w[i] - initial_weight) / scale));
     }
   if (stages > 1)
-    for (int t = 0; t < kTuples; ++t)
-      for (size_t i = 0; i < q[1][t].size(); ++i) {
-        // Stage 1 values boards under the stage tile only, so it never reads an
-        // entry with a cell at or over it: stored as 0 (stage 2 then in full).
-        if (holds_exponent_at_least(uint32_t(i), net.stage_exponent())) q[0][t][i] = 0;
+    for (uint32_t i = 0; i < kTupleEntries; ++i) {
+      // Stage 1 values boards under the stage tile only, so it never reads an
+      // entry with a cell at or over it: stored as 0 (stage 2 then in full).
+      const bool unread_by_stage1 = holds_exponent_at_least(i, net.stage_exponent());
+      for (int t = 0; t < kTuples; ++t) {
+        if (unread_by_stage1) q[0][t][i] = 0;
         q[1][t][i] -= q[0][t][i];
       }
+    }
 
   // Over the size limit, the smallest stage-2 differences become 0, then the
   // smallest stage-1 weights (rarely seen patterns), until the file fits.

@@ -266,10 +266,11 @@ int main(int argc, char** argv) {
               save_weights(out, *net, initial_weight, note, &err, &pruned, float(step));
     if (ok) std::printf("saved %s and %s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
                         (unsigned long long)done, why);
-    if (ok && (pruned.stage1 || pruned.stage2))
+    if (!ok)
+      std::fprintf(stderr, "train2048: %s\n", err.c_str());
+    else if (pruned.stage1 || pruned.stage2)
       std::printf("  (to fit the size cap: stage-2 differences |q| <= %d and stage-1 weights |q| <= %d zeroed)\n",
                   pruned.stage2, pruned.stage1);
-    else std::fprintf(stderr, "train2048: %s\n", err.c_str());
     std::fflush(stdout);
   };
 

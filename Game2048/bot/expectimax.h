@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "evaluator.h"
+#include "huge_pages.h"
 
 namespace bot2048 {
 
@@ -79,7 +80,7 @@ class Expectimax {
   const PlayingNetwork* network_;  // the evaluator's network, or nullptr (heuristic)
   ExpectimaxSettings settings_;
   bool counts_reward_;
-  std::vector<Entry> table_;
+  HugeVector<Entry> table_;
   uint64_t table_mask_;
   uint64_t nodes_ = 0;
   double bank_ = 0;

@@ -43,7 +43,7 @@ void TrainingNetwork::add_second_stage(int stage_exponent) {
 float TrainingNetwork::value(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const std::vector<float>* t = tables_[stage_of(board)];
+  const FloatTable* t = tables_[stage_of(board)];
   float sum = 0;
   for (int f = 0; f < kFeatures; ++f) sum += t[f / kSymmetries][idx[f]];
   return sum;
@@ -52,14 +52,14 @@ float TrainingNetwork::value(uint64_t board) const {
 void TrainingNetwork::add(uint64_t board, float delta) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  std::vector<float>* t = tables_[stage_of(board)];
+  FloatTable* t = tables_[stage_of(board)];
   for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
 }
 
 float TrainingNetwork::learn(uint64_t board, float target, float step) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  std::vector<float>* t = tables_[stage_of(board)];
+  FloatTable* t = tables_[stage_of(board)];
   float before = 0;
   for (int f = 0; f < kFeatures; ++f) before += t[f / kSymmetries][idx[f]];
   const float delta = step * (target - before);
@@ -72,7 +72,7 @@ float TrainingNetwork::learn(uint64_t board, float target, float step) {
 void TrainingNetwork::prefetch(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const std::vector<float>* t = tables_[stage_of(board)];
+  const FloatTable* t = tables_[stage_of(board)];
   for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
 }
 
@@ -84,7 +84,7 @@ void PlayingNetwork::set_stages(int stages, int stage_exponent) {
   if (stages > 1 && stages_ == 1)
     for (auto& t : tables_[1]) t.assign(kTupleEntries, 0);
   if (stages == 1)
-    for (auto& t : tables_[1]) std::vector<int16_t>().swap(t);
+    for (auto& t : tables_[1]) WeightTable().swap(t);
   stages_ = stages;
   stage_exponent_ = stage_exponent;
 }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "../engine/board4.h"
+#include "huge_pages.h"
 
 namespace bot2048 {
 
@@ -30,6 +31,10 @@ constexpr uint32_t kTupleEntries = 1u << (4 * kTupleCells);  // 16^6
 constexpr int kFeatures = kTuples * kSymmetries;              // lookups per value
 constexpr int kMaxStages = 2;
 constexpr int kDefaultStageExponent = 14;  // stage 2 from a 16384 tile on
+
+// One tuple's table (kTupleEntries weights), on huge pages: read at random.
+using FloatTable = HugeVector<float>;
+using WeightTable = HugeVector<int16_t>;
 
 // The stage (0-based) that values `board` in a network of `stages` stages.
 inline int stage_of_board(uint64_t board, int stages, int stage_exponent) {
@@ -64,11 +69,11 @@ class TrainingNetwork {
   float learn(uint64_t board, float target, float step);
   // Asks the cache for value(board)'s weights ahead of use.
   void prefetch(uint64_t board) const;
-  std::vector<float>& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
-  const std::vector<float>& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
+  FloatTable& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
+  const FloatTable& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
 
  private:
-  std::vector<float> tables_[kMaxStages][kTuples];  // stages_ of them allocated
+  FloatTable tables_[kMaxStages][kTuples];  // stages_ of them allocated
   int stages_ = 1;
   int stage_exponent_ = kDefaultStageExponent;
 };
@@ -91,22 +96,22 @@ class PlayingNetwork {
   // board's stage (stage_of), so a search can prefetch and then sum without
   // computing them twice.
   void prefetch_indices(int stage, const uint32_t idx[kFeatures]) const {
-    const std::vector<int16_t>* t = tables_[stage];
+    const WeightTable* t = tables_[stage];
     for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
   }
   float value_of_indices(int stage, const uint32_t idx[kFeatures]) const {
-    const std::vector<int16_t>* t = tables_[stage];
+    const WeightTable* t = tables_[stage];
     int32_t sum = 0;
     for (int f = 0; f < kFeatures; ++f) sum += t[f / kSymmetries][idx[f]];
     return offset + scale * float(sum);
   }
   float offset = 0.0f;
-  std::vector<int16_t>& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
-  const std::vector<int16_t>& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
+  WeightTable& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
+  const WeightTable& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
   float scale = 1.0f;
 
  private:
-  std::vector<int16_t> tables_[kMaxStages][kTuples];  // stages_ of them allocated
+  WeightTable tables_[kMaxStages][kTuples];  // stages_ of them allocated
   int stages_ = 1;
   int stage_exponent_ = kDefaultStageExponent;
 };

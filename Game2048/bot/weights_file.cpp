@@ -136,8 +136,8 @@ void encode_table(const std::vector<int32_t>& table, std::string& payload) {
 // the values are the weights (a zero run writes zeros); with one they are
 // differences added to it (a zero run keeps it). An empty string on success,
 // else what is wrong.
-std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, std::vector<int16_t>& table,
-                         const std::vector<int16_t>* base) {
+std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, WeightTable& table,
+                         const WeightTable* base) {
   size_t filled = 0;
   while (filled < kTupleEntries) {
     uint32_t zeros, literals;
@@ -171,7 +171,7 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
   std::vector<int32_t> q[kMaxStages][kTuples];
   for (int s = 0; s < stages; ++s)
     for (int t = 0; t < kTuples; ++t) {
-      const std::vector<float>& w = net.table(t, s);
+      const FloatTable& w = net.table(t, s);
       q[s][t].resize(w.size());
       for (size_t i = 0; i < w.size(); ++i) q[s][t][i] = int16_t(std::lround((w[i] - initial_weight) / scale));
     }
@@ -305,8 +305,8 @@ bool load_weights_for_training(const std::string& path, TrainingNetwork* net, fl
   if (q->stages() > 1) net->add_second_stage(q->stage_exponent());
   for (int s = 0; s < q->stages(); ++s)
     for (int t = 0; t < kTuples; ++t) {
-      const std::vector<int16_t>& from = q->table(t, s);
-      std::vector<float>& to = net->table(t, s);
+      const WeightTable& from = q->table(t, s);
+      FloatTable& to = net->table(t, s);
       for (size_t i = 0; i < from.size(); ++i) to[i] = init + q->scale * float(from[i]);
     }
   *initial_weight = init;

@@ -145,6 +145,27 @@ TEST_CASE("the heuristic and the network value a board and its 8 symmetric image
   }
 }
 
+TEST_CASE("the network's tables start on 2 MiB boundaries (for huge pages) and hold every entry") {
+  PlayingNetwork playing;
+  playing.set_stages(2);
+  TrainingNetwork training;
+  for (int s = 0; s < 2; ++s)
+    for (int t = 0; t < kTuples; ++t) {
+      const WeightTable& w = playing.table(t, s);
+      CHECK(w.size() == kTupleEntries);
+      CHECK(reinterpret_cast<uintptr_t>(w.data()) % kHugePageBytes == 0);
+    }
+  for (int t = 0; t < kTuples; ++t) {
+    FloatTable& w = training.table(t);
+    REQUIRE(w.size() == kTupleEntries);
+    CHECK(reinterpret_cast<uintptr_t>(w.data()) % kHugePageBytes == 0);
+    w.back() = 1.5f;  // the last entry is inside the block
+    CHECK(w.back() == 1.5f);
+  }
+  HugeVector<int> empty;
+  CHECK(empty.empty());
+}
+
 TEST_CASE("the network's feature indices are the tuples' cells on each image") {
   // Cells 0..15 hold exponents 1..15, 0: tuple 0 on the identity reads cells 0..5.
   b4::Board b = 0;

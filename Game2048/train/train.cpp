@@ -254,12 +254,16 @@ int main(int argc, char** argv) {
   if (std::ftell(curve_file) == 0) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
 
   auto save = [&](const char* why) {
+    // The late step is named only when one was set (late_from is "never" otherwise).
+    char late[64] = "";
+    if (late_from != UINT64_MAX)
+      std::snprintf(late, sizeof late, " (late %g from %llu)", late_alpha, (unsigned long long)late_from);
     char note[1024];
     std::snprintf(note, sizeof note,
-                  "4x6-tuple TD(0) backward%s, %s%sseed %llu, alpha %g (late %g from %llu), optimistic %g, %llu episodes",
+                  "4x6-tuple TD(0) backward%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
                   net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
-                  origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late_alpha,
-                  (unsigned long long)late_from, optimistic, (unsigned long long)done);
+                  origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late, optimistic,
+                  (unsigned long long)done);
     std::string err;
     WeightsPruning pruned;
     bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&

@@ -109,9 +109,10 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
     s.min_moves_per_second = take("guard", 130);
     s.table_bits = int(take("tt", s.table_bits));
     s.cache_leaves = take("leafcache", 1) != 0;
+    s.downgrade_from = int(take("dg", s.downgrade_from));
     if (s.min_depth < 0 || s.max_depth < s.min_depth || s.max_depth > 8 || s.nodes_per_move < 0 || s.table_bits < 10 ||
-        s.table_bits > 26) {
-      *error = "agent '" + spec + "': need 0 <= min <= max <= 8, nodes >= 0 and 10 <= tt <= 26";
+        s.table_bits > 26 || (s.downgrade_from != 0 && (s.downgrade_from < 2 || s.downgrade_from > 15))) {
+      *error = "agent '" + spec + "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26 and dg 0 (off) or 2..15";
       return nullptr;
     }
     agent.reset(new ExpectimaxAgent(evaluator, s, spec));

@@ -29,6 +29,10 @@ void Expectimax::clear() {
   bank_ = 0;
 }
 
+uint64_t Expectimax::leaf_view(uint64_t after) const {
+  return settings_.downgrade_from > 0 && counts_reward_ ? b4::downgrade(after, settings_.downgrade_from) : after;
+}
+
 float Expectimax::chance_node(uint64_t after, int depth, float probability) {
   const bool leaf = depth <= 0 || probability < settings_.probability_cutoff;
   // Leaves are cached too when evaluating costs more than a table probe (the network).
@@ -42,7 +46,7 @@ float Expectimax::chance_node(uint64_t after, int depth, float probability) {
   ++nodes_;
   float value;
   if (leaf) {
-    value = evaluator_.evaluate(after);
+    value = evaluator_.evaluate(leaf_view(after));
   } else {
     // Every empty cell, each with a 2 (p = 0.9) or a 4 (p = 0.1).
     const int empty = b4::count_empty(after);
@@ -94,7 +98,7 @@ float Expectimax::max_node(uint64_t board, int depth, float probability) {
       if (after[d] != board) __builtin_prefetch(slot(after[d]));
   if (leaves)
     for (int d = 0; d < 4; ++d)
-      if (after[d] != board) evaluator_.prefetch(after[d]);
+      if (after[d] != board) evaluator_.prefetch(leaf_view(after[d]));
   float best = 0;  // no valid move: the game is lost
   for (int d = 0; d < 4; ++d) {
     if (after[d] == board) continue;
@@ -118,8 +122,9 @@ float Expectimax::network_leaves(const uint64_t after[4], const uint32_t reward[
       value[d] = entry[d]->value;
     } else {
       miss[d] = true;
-      feature_indices(after[d], idx[d]);
-      stage[d] = network_->stage_of(after[d]);
+      const uint64_t seen = leaf_view(after[d]);
+      feature_indices(seen, idx[d]);
+      stage[d] = network_->stage_of(seen);
       network_->prefetch_indices(stage[d], idx[d]);
     }
   }

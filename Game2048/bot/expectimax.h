@@ -32,6 +32,7 @@ struct ExpectimaxSettings {
   double min_moves_per_second = 130;  // CPU-time guard (0 = off)
   int table_bits = 20;                // transposition table: 2^bits entries
   bool cache_leaves = true;           // network leaves go through the table too
+  int downgrade_from = 0;             // network leaves with a tile >= 2^this are valued downgraded (0: off)
 };
 
 struct SearchStats {
@@ -64,6 +65,9 @@ class Expectimax {
     float value;
     int32_t depth;  // -1: empty
   };
+  // The board the evaluator is asked about for the leaf `after` (b4::downgrade
+  // when the setting is on and the evaluator is the network).
+  uint64_t leaf_view(uint64_t after) const;
   Entry* slot(uint64_t after) { return &table_[(after * 0x9E3779B97F4A7C15ULL) >> (64 - settings_.table_bits)]; }
   // Fetches the table slots of the board's valid moves into the cache.
   void prefetch_moves(uint64_t board);

@@ -92,6 +92,30 @@ inline int max_exponent(Board b) {
   }
   return m;
 }
+// Tile downgrading: while the largest tile is at least 2^from_exponent and some
+// smaller level is missing, every tile above the highest missing level drops
+// one level. The tiles below that gap, and so the play around them, are kept;
+// the wall of large tiles becomes one the game meets earlier (and a value
+// function trained mostly before it knows better). Boards without such a gap,
+// or with smaller tiles only, are returned unchanged.
+inline Board downgrade(Board b, int from_exponent) {
+  for (;;) {
+    unsigned present = 0;  // bit e set <=> some cell holds exponent e
+    for (Board x = b; x; x >>= 4) present |= 1u << (x & 0xF);
+    const int top = 31 - __builtin_clz(present | 1u);
+    if (top < from_exponent) return b;
+    // The highest missing level below the top (exponents 1 .. top-1).
+    const unsigned missing = ~present & ((1u << top) - 2u);
+    if (!missing) return b;
+    const int gap = 31 - __builtin_clz(missing);
+    Board out = 0;
+    for (int i = 0; i < 16; ++i) {
+      const int e = static_cast<int>((b >> (4 * i)) & 0xF);
+      out |= static_cast<Board>(e > gap ? e - 1 : e) << (4 * i);
+    }
+    b = out;
+  }
+}
 // Largest tile value on the board (0 if empty).
 inline int max_tile(Board b) { return tile_value(max_exponent(b)); }
 // Sum of the tile values.

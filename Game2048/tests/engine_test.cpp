@@ -226,3 +226,55 @@ TEST_CASE("board4: transpose, mirror and flip move cells where their names say")
     REQUIRE(g2048::b4::count_empty(b) == __builtin_popcount(mask));
   }
 }
+
+TEST_CASE("board4: downgrade lowers the tiles above the highest missing level, down to under the threshold") {
+  using g2048::b4::downgrade;
+  auto of = [](std::initializer_list<int> exponents) {
+    Board b = 0;
+    int i = 0;
+    for (int e : exponents) b = g2048::b4::set_cell(b, i++, e);
+    return b;
+  };
+  // Largest tile under 2^from: unchanged.
+  CHECK(downgrade(of({13, 12, 11, 1}), 14) == of({13, 12, 11, 1}));
+  // 16384 8192 4096 1024 512 2 4 (no 2048): the three above the gap drop one level.
+  CHECK(downgrade(of({14, 13, 12, 10, 9, 1, 2}), 14) == of({13, 12, 11, 10, 9, 1, 2}));
+  // Repeated until the largest tile is under 2^from: 32768 16384 2 -> 8192 4096 2.
+  CHECK(downgrade(of({15, 14, 1}), 14) == of({13, 12, 1}));
+  CHECK(downgrade(of({15, 14, 1}), 15) == of({14, 13, 1}));
+  // Equal tiles stay equal; empty cells stay empty.
+  CHECK(downgrade(of({14, 0, 14, 0, 3, 3}), 14) == of({13, 0, 13, 0, 3, 3}));
+  // Every level from 2 to 16384 present: nothing to close, unchanged.
+  const Board full = of({14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1, 1});
+  CHECK(downgrade(full, 14) == full);
+  // Only 2s missing: everything drops one level.
+  CHECK(downgrade(of({14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2}), 14) ==
+        of({13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1}));
+
+  // On random boards: the order of the tiles is kept (equal stay equal, smaller
+  // stay smaller), empty cells stay empty, and the result is under the
+  // threshold or has no missing level to close.
+  g2048::SplitMix64 rng(11);
+  for (int n = 0; n < 3000; ++n) {
+    Board b = 0;
+    for (int i = 0; i < 16; ++i) {
+      const uint64_t r = rng.next();
+      if (r % 5) b = g2048::b4::set_cell(b, i, int(1 + (r >> 8) % 15));
+    }
+    const int from = 10 + int(rng.next() % 6);
+    const Board d = downgrade(b, from);
+    for (int i = 0; i < 16; ++i)
+      for (int j = 0; j < 16; ++j) {
+        const int ei = g2048::b4::get_cell(b, i), ej = g2048::b4::get_cell(b, j);
+        const int di = g2048::b4::get_cell(d, i), dj = g2048::b4::get_cell(d, j);
+        REQUIRE((ei == 0) == (di == 0));
+        REQUIRE((ei < ej) == (di < dj));
+        REQUIRE(di <= ei);
+      }
+    unsigned present = 0;
+    for (int i = 0; i < 16; ++i) present |= 1u << g2048::b4::get_cell(d, i);
+    const int top = g2048::b4::max_exponent(d);
+    const bool gap = (~present & ((1u << top) - 2u)) != 0;
+    REQUIRE((top < from || !gap));
+  }
+}

@@ -526,6 +526,44 @@ TEST_CASE("multi-stage: the search picks each leaf's stage, batched or not") {
   CHECK(staged.evaluate(up) == committed_network()->evaluate(up));
 }
 
+TEST_CASE("tile downgrading: the search values each big-tile leaf as its downgraded board, batched or not") {
+  REQUIRE(committed_network() != nullptr);
+  // The committed network asked about the downgraded board, as the reference.
+  struct Downgraded : Evaluator {
+    const Evaluator& inner;
+    int from;
+    Downgraded(const Evaluator& e, int f) : inner(e), from(f) {}
+    float evaluate(uint64_t after) const override { return inner.evaluate(b4::downgrade(after, from)); }
+    bool counts_reward() const override { return true; }
+    const char* name() const override { return "downgraded"; }
+  } reference(*committed_network(), 14);
+  // A 16384 with a gap at 2048: every leaf has a tile to downgrade.
+  const b4::Board b = board_of({16384, 8192, 4096, 2, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 0, 4});
+  bool differs = false;
+  for (bool batched : {true, false}) {
+    ExpectimaxSettings s;
+    s.min_moves_per_second = 0;
+    s.cache_leaves = batched;
+    s.downgrade_from = 14;
+    Expectimax search(*committed_network(), s);
+    float out[4];
+    search.evaluate_moves(b, 1, out);
+    for (int d = 0; d < 4; ++d) {
+      uint32_t r = 0;
+      const uint64_t after = b4::move(b, d, &r);
+      if (after == b) continue;
+      INFO("move " << d << (batched ? ", batched leaves" : ", leaves one by one"));
+      CHECK(out[d] == doctest::Approx(float(r) + depth1_reference(reference, after)).epsilon(1e-5));
+      differs |= std::fabs(out[d] - (float(r) + depth1_reference(*committed_network(), after))) > 1.0f;
+    }
+  }
+  CHECK(differs);  // downgrading changed what the search sees
+  std::string error;
+  CHECK(make_agent("expectimax:dg=14", &error) != nullptr);
+  CHECK(!make_agent("expectimax:dg=16", &error));
+  CHECK(error.find("dg") != std::string::npos);
+}
+
 TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file stays version 2") {
   const float initial = 1.5f;
   std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(initial));

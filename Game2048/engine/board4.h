@@ -99,23 +99,30 @@ inline int max_exponent(Board b) {
 // function trained mostly before it knows better). Boards without such a gap,
 // or with smaller tiles only, are returned unchanged.
 inline Board downgrade(Board b, int from_exponent) {
-  for (;;) {
-    unsigned present = 0;  // bit e set <=> some cell holds exponent e
-    for (Board x = b; x; x >>= 4) present |= 1u << (x & 0xF);
-    const int top = 31 - __builtin_clz(present | 1u);
-    if (top < from_exponent) return b;
-    // The highest missing level below the top (exponents 1 .. top-1).
-    const unsigned missing = ~present & ((1u << top) - 2u);
-    if (!missing) return b;
+  unsigned present = 0;  // bit e set <=> some cell holds exponent e
+  for (Board x = b; x; x >>= 4) present |= 1u << (x & 0xF);
+  int top = 31 - __builtin_clz(present | 1u);
+  if (top < from_exponent) return b;
+  // Close the gaps on the set of levels, keeping where each original level goes.
+  uint8_t level[16];
+  for (int e = 0; e < 16; ++e) level[e] = static_cast<uint8_t>(e);
+  bool changed = false;
+  for (; top >= from_exponent; --top) {
+    const unsigned missing = ~present & ((1u << top) - 2u);  // levels 1 .. top-1
+    if (!missing) break;
     const int gap = 31 - __builtin_clz(missing);
-    Board out = 0;
-    for (int i = 0; i < 16; ++i) {
-      const int e = static_cast<int>((b >> (4 * i)) & 0xF);
-      out |= static_cast<Board>(e > gap ? e - 1 : e) << (4 * i);
-    }
-    b = out;
+    const unsigned below = (1u << gap) - 1u;
+    present = (present & below) | ((present >> 1) & ~below);
+    for (int e = 0; e < 16; ++e)
+      if (level[e] > gap) --level[e];
+    changed = true;
   }
+  if (!changed) return b;
+  Board out = 0;
+  for (int i = 0; i < 16; ++i) out |= static_cast<Board>(level[(b >> (4 * i)) & 0xF]) << (4 * i);
+  return out;
 }
+
 // Largest tile value on the board (0 if empty).
 inline int max_tile(Board b) { return tile_value(max_exponent(b)); }
 // Sum of the tile values.

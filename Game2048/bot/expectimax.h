@@ -4,8 +4,9 @@
 // over every empty cell receiving a 2 (p = 0.9) or a 4 (p = 0.1). A chance
 // node at depth 0, or reached with a probability below the cutoff, is valued
 // by the evaluator (with the network, optionally as its downgraded board once
-// it holds a large tile: b4::downgrade, settings.downgrade_from). Depth D therefore means D chance layers below the root's
-// moves (D = 0 is the greedy 1-ply choice). Chance nodes are cached in a
+// it holds a large tile: b4::downgrade, settings.downgrade_from). Depth D
+// therefore means D chance layers below the root's moves (D = 0 is the greedy
+// 1-ply choice). Chance nodes are cached in a
 // transposition table keyed by the afterstate, valid for the depth stored.
 //
 // Depth per move: iterative deepening under a node budget. Every move earns

@@ -18,6 +18,12 @@ constexpr double kHeuristicNodesPerMove = 50000;
 // downgraded board (b4::downgrade): greedy self-play reaches those stages in a
 // minority of training games, the 4096 stage in nearly all (README.md).
 constexpr int kNetworkDowngradeFrom = 13;
+// The network's budget by stage (ExpectimaxSettings::early_budget, late_budget):
+// before the first 8192 it plays well with a shallow search (depth 1 reaches
+// 8192 in 98% of games), and from the first 16384 games are lost at the
+// second one: 0.4x there, 1.75x here (README.md, "Budget by stage").
+constexpr double kNetworkEarlyBudget = 0.4;
+constexpr double kNetworkLateBudget = 1.75;
 
 const Evaluator& network_or_heuristic() {
   static const std::unique_ptr<Evaluator> evaluator = load_evaluator(default_weights_path());
@@ -110,13 +116,19 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
     s.min_depth = int(take("min", kind == "greedy" ? 0 : 1));
     s.max_depth = int(take("max", kind == "greedy" ? 0 : 6));
     s.probability_cutoff = float(take("cutoff", 1e-4));
-    s.min_moves_per_second = take("guard", 130);
+    s.min_moves_per_second = take("guard", s.min_moves_per_second);
     s.table_bits = int(take("tt", s.table_bits));
     s.cache_leaves = take("leafcache", 1) != 0;
     s.downgrade_from = int(take("dg", network ? kNetworkDowngradeFrom : 0));
+    s.early_budget = take("early", network ? kNetworkEarlyBudget : 1.0);
+    s.late_budget = take("late", network ? kNetworkLateBudget : 1.0);
+    s.late_from = int(take("latefrom", s.late_from));
     if (s.min_depth < 0 || s.max_depth < s.min_depth || s.max_depth > 8 || s.nodes_per_move < 0 || s.table_bits < 10 ||
-        s.table_bits > 26 || (s.downgrade_from != 0 && (s.downgrade_from < 2 || s.downgrade_from > 15))) {
-      *error = "agent '" + spec + "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26 and dg 0 (off) or 2..15";
+        s.table_bits > 26 || (s.downgrade_from != 0 && (s.downgrade_from < 2 || s.downgrade_from > 15)) ||
+        !(s.early_budget > 0) || !(s.late_budget > 0) || s.late_from < 3 || s.late_from > 15) {
+      *error = "agent '" + spec +
+               "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26, dg 0 (off) or 2..15, early > 0, late > 0"
+               " and 3 <= latefrom <= 15";
       return nullptr;
     }
     agent.reset(new ExpectimaxAgent(evaluator, s, spec));

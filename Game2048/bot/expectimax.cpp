@@ -176,7 +176,11 @@ int Expectimax::choose_move(uint64_t board) {
   }
 
   // What this move may spend: its share, plus part of the bank when in danger.
-  const double per_move = settings_.nodes_per_move * budget_scale_;
+  const int largest = b4::max_exponent(board);
+  const double stage = largest >= settings_.late_from       ? settings_.late_budget
+                       : largest < settings_.late_from - 1 ? settings_.early_budget
+                                                             : 1.0;
+  const double per_move = settings_.nodes_per_move * budget_scale_ * stage;
   const int empty = b4::count_empty(board);
   const double share = empty <= 1 ? 0.5 : empty <= 3 ? 0.25 : empty <= 5 ? 0.08 : 0.01;
   const double allowance = bank_ >= 0 ? per_move + share * bank_ : std::max(0.25 * per_move, per_move + 0.1 * bank_);

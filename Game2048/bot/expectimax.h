@@ -13,7 +13,9 @@
 // `nodes_per_move` work units (one unit = one evaluation or one expanded
 // chance node) into a bank; a move deepens while the predicted cost of the
 // next depth fits in what it may spend: its own share plus, when the board is
-// dangerous (few empty cells), a larger share of the bank. Counting work
+// dangerous (few empty cells), a larger share of the bank. The share depends
+// on the stage (the largest tile): less where the evaluator alone plays well,
+// more where games are lost. Counting work
 // rather than time keeps games reproducible; a CPU-time guard shrinks the
 // budget only if the run's measured rate falls under `min_moves_per_second`.
 #pragma once
@@ -31,10 +33,16 @@ struct ExpectimaxSettings {
   double nodes_per_move = 20000;      // average work units per move
   double bank_cap_moves = 200;        // the bank holds at most this many moves' budget
   float probability_cutoff = 1e-4f;   // a line less likely than this is evaluated
-  double min_moves_per_second = 130;  // CPU-time guard (0 = off)
+  double min_moves_per_second = 105;  // CPU-time guard (0 = off); the contest requires 100
   int table_bits = 20;                // transposition table: 2^bits entries
   bool cache_leaves = true;           // network leaves go through the table too
   int downgrade_from = 0;             // network leaves with a tile >= 2^this are valued downgraded (0: off)
+  // The budget by stage of the game: a move's share is nodes_per_move times
+  // early_budget while the largest tile is under 2^late_from - 1 (the stages
+  // the network plays well), times late_budget once it is 2^late_from or more.
+  double early_budget = 1.0;
+  double late_budget = 1.0;
+  int late_from = 14;
 };
 
 struct SearchStats {

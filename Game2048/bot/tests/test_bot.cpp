@@ -560,6 +560,46 @@ TEST_CASE("tile downgrading: the search values each big-tile leaf as its downgra
   CHECK(error.find("dg") != std::string::npos);
 }
 
+TEST_CASE("the search's budget follows the stage: early below 2^(latefrom-1), late from 2^latefrom") {
+  // The same 40 positions of each stage (the largest tile placed in a corner
+  // over random smaller tiles), searched with and without stage factors.
+  auto boards_with = [](int largest) {
+    train2048::Rng rng{uint64_t(largest)};
+    std::vector<b4::Board> list;
+    while (list.size() < 40) {
+      const b4::Board b = b4::set_cell(random_board(rng, 9, 9), 0, largest);
+      if (!b4::is_game_over(b)) list.push_back(b);
+    }
+    return list;
+  };
+  auto work = [](const Evaluator& e, const ExpectimaxSettings& s, const std::vector<b4::Board>& boards) {
+    Expectimax search(e, s);
+    for (b4::Board b : boards) search.choose_move(b);
+    return search.stats().nodes;
+  };
+  for (const Evaluator* e : evaluators()) {
+    ExpectimaxSettings flat;
+    flat.nodes_per_move = 20000;
+    flat.max_depth = 8;
+    flat.min_moves_per_second = 0;
+    flat.late_from = 14;
+    ExpectimaxSettings staged = flat;
+    staged.early_budget = 0.25;
+    staged.late_budget = 4;
+    INFO(std::string(e->name()));
+    const std::vector<b4::Board> early = boards_with(12), middle = boards_with(13), late = boards_with(14);
+    CHECK(double(work(*e, staged, early)) < 0.6 * double(work(*e, flat, early)));
+    CHECK(work(*e, staged, middle) == work(*e, flat, middle));  // 2^(latefrom-1): the plain budget
+    CHECK(double(work(*e, staged, late)) > 2.0 * double(work(*e, flat, late)));
+  }
+  std::string error;
+  CHECK(make_agent("expectimax:early=0.5,late=2,latefrom=15", &error) != nullptr);
+  CHECK(!make_agent("expectimax:late=0", &error));
+  CHECK(error.find("late > 0") != std::string::npos);
+  CHECK(!make_agent("expectimax:latefrom=16", &error));
+  CHECK(error.find("latefrom") != std::string::npos);
+}
+
 TEST_CASE("multi-stage weights: a 2-stage file round-trips; a one-stage file stays version 2") {
   const float initial = 1.5f;
   std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(initial));

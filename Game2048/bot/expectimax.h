@@ -37,9 +37,10 @@ struct ExpectimaxSettings {
   int table_bits = 20;                // transposition table: 2^bits entries
   bool cache_leaves = true;           // network leaves go through the table too
   int downgrade_from = 0;             // network leaves with a tile >= 2^this are valued downgraded (0: off)
-  // The budget by stage of the game: a move's share is nodes_per_move times
-  // early_budget while the largest tile is under 2^late_from - 1 (the stages
-  // the network plays well), times late_budget once it is 2^late_from or more.
+  // The budget by stage of the game: a move's own units are nodes_per_move
+  // times early_budget while the largest tile is under 2^(late_from - 1) (the
+  // stages the network plays well even shallow), times late_budget once it is
+  // 2^late_from or more, and times 1 in between.
   double early_budget = 1.0;
   double late_budget = 1.0;
   int late_from = 14;

@@ -59,6 +59,6 @@ BENCH2048_SEED ?= 2014
 bench-2048: Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048)
 	@bash Game2048/bot/bench.sh Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048) $(BENCH2048_GAMES) $(BENCH2048_SEED) $(BUILD)/bench2048
 
-# The full contest run of the best agent: 100 games, the runner's default seed (hours at ~150 moves/s).
+# The full contest run of the best agent: 100 games, the runner's default seed (hours at ~120 moves/s).
 contest-2048: Game2048/Run2048 $(BOT_PLUGIN)
 	Game2048/Run2048 $(BOT_PLUGIN) --games 100 --out $(BUILD)/contest2048.stats.txt --record $(BUILD)/contest2048.jsonl

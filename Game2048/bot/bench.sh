@@ -8,8 +8,9 @@ run2048=$1 bot=$2 play=$3 games=${4:-5} seed=${5:-2014} out=${6:-build/bench2048
 mkdir -p "$out" || exit 1
 # label | agent spec (GAME2048_AGENT)
 rows=(
-  "expectimax, network, budget 36k, downgrading from 8192|expectimax"
-  "expectimax, network, budget 36k, no downgrading|expectimax:dg=0"
+  "expectimax, network, budget 36k by stage, downgrading from 8192|expectimax"
+  "expectimax, network, budget 36k flat, downgrading from 8192|expectimax:early=1,late=1,guard=130"
+  "expectimax, network, budget 36k by stage, no downgrading|expectimax:dg=0"
   "expectimax, heuristic, budget 50k|expectimax-heuristic"
   "expectimax, network, depth 1|expectimax:min=1,max=1"
   "expectimax, heuristic, depth 2|expectimax-heuristic:min=2,max=2"

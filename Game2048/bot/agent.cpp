@@ -19,9 +19,9 @@ constexpr double kHeuristicNodesPerMove = 50000;
 // minority of training games, the 4096 stage in nearly all (README.md).
 constexpr int kNetworkDowngradeFrom = 13;
 // The network's budget by stage (ExpectimaxSettings::early_budget, late_budget):
-// before the first 8192 it plays well with a shallow search (depth 1 reaches
-// 8192 in 98% of games), and from the first 16384 games are lost at the
-// second one: 0.4x there, 1.75x here (README.md, "Budget by stage").
+// 0.4x before the first 8192, where it plays well with a shallow search (depth
+// 1 reaches 8192 in 98% of games); 1.75x from the first 16384, where games are
+// lost at the second one (README.md, "Budget by stage").
 constexpr double kNetworkEarlyBudget = 0.4;
 constexpr double kNetworkLateBudget = 1.75;
 

@@ -9,6 +9,13 @@
 // Episodes may also start from a given board (learn_episode_from), e.g. the
 // stage-2 start boards collected by play_until_tile (start_boards.h).
 //
+// Downgraded training (downgrade_from = E > 0): the episode is played in the
+// downgraded game the search's leaves see with dg=E. Every afterstate is
+// replaced by b4::downgrade(afterstate, E) before it is recorded and before
+// the next tile spawns into it, so the network learns exactly the boards the
+// search asks it about, with the rewards of that game. (The downgraded game is
+// not the real one: closing a gap can make two unequal tiles equal.)
+//
 // Net is any type with kFeatureCount, `float value(uint64_t) const`,
 // `float learn(uint64_t board, float target, float step)` (each weight of
 // value(board) moves by step * (target - value); returns the new value) and
@@ -85,14 +92,16 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward) 
 // the error corrected, spread over the features). The score counts only the
 // merges made from `start` on.
 template <typename Net>
-EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board start, std::vector<Step>& path) {
+EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board start, std::vector<Step>& path,
+                                 int downgrade_from = 0) {
   EpisodeResult result;
   path.clear();
   b4::Board b = start;
   for (;;) {
     uint32_t best_reward;
-    const b4::Board best_after = greedy_afterstate(net, b, &best_reward);
+    b4::Board best_after = greedy_afterstate(net, b, &best_reward);
     if (best_after == b) break;  // no valid move: game over
+    if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
     path.push_back({best_after, best_reward});
     result.score += best_reward;
     b = spawn_random(best_after, rng);
@@ -111,8 +120,8 @@ EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board star
 
 // One episode from the game's usual start (two spawned tiles).
 template <typename Net>
-EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path) {
-  return learn_episode_from(net, rng, alpha, spawn_random(spawn_random(0, rng), rng), path);
+EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path, int downgrade_from = 0) {
+  return learn_episode_from(net, rng, alpha, spawn_random(spawn_random(0, rng), rng), path, downgrade_from);
 }
 
 // One episode of stage-2 training: from a start board drawn uniformly from
@@ -120,9 +129,9 @@ EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& 
 // episode, and so every update, belongs to stage 2).
 template <typename Net>
 EpisodeResult learn_episode_from_starts(Net& net, Rng& rng, float alpha, const std::vector<b4::Board>& starts,
-                                        std::vector<Step>& path) {
+                                        std::vector<Step>& path, int downgrade_from = 0) {
   const b4::Board start = starts[rng.below(unsigned(starts.size()))];
-  return learn_episode_from(net, rng, alpha, start, path);
+  return learn_episode_from(net, rng, alpha, start, path, downgrade_from);
 }
 
 // Plays one greedy game on net (no learning) from the usual start until a tile

@@ -26,6 +26,9 @@
 // its note, else from --start-episode), e.g. when the float checkpoint is gone.
 // --step P quantises the compact weights in steps of at least P points (room
 // for a second stage under the 32 MiB cap); the float checkpoint is exact.
+// --downgrade E plays the episodes in the downgraded game (td_trainer.h): the
+// boards the search's leaves see with dg=E; the curve's scores and tiles are
+// then that game's.
 #include <signal.h>
 #include <time.h>
 
@@ -62,7 +65,8 @@ int usage(const char* why) {
                "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--seed S]\n"
                "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [training options]\n"
                "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it;\n"
-               "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits)\n",
+               "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
+               "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15)\n",
                why);
   return 2;
 }
@@ -79,7 +83,7 @@ int main(int argc, char** argv) {
   using namespace bot2048;
   using namespace train2048;
   uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX, start_episode = UINT64_MAX;
-  long long report = 1000, save_every = 300;
+  long long report = 1000, save_every = 300, downgrade_from = 0;
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
   std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
@@ -111,6 +115,7 @@ int main(int argc, char** argv) {
     else if (arg == "--late-alpha") ok = parse_float(value, &late_alpha) && late_alpha > 0 && late_alpha <= 1;
     else if (arg == "--optimistic") ok = parse_float(value, &optimistic) && optimistic >= 0;
     else if (arg == "--step") ok = parse_float(value, &step) && step >= 0 && step <= 1000;
+    else if (arg == "--downgrade") ok = judge::parse_int(value, 11, 15, &downgrade_from);
     else if (arg == "--report") ok = judge::parse_int(value, 1, 100000000, &report);
     else if (arg == "--save-every") ok = judge::parse_int(value, 1, 1000000, &save_every);
     else if (arg == "--out") out = value, out_given = true;
@@ -255,13 +260,15 @@ int main(int argc, char** argv) {
 
   auto save = [&](const char* why) {
     // The late step is named only when one was set (late_from is "never" otherwise).
-    char late[64] = "";
+    char late[64] = "", downgraded[64] = "";
     if (late_from != UINT64_MAX)
       std::snprintf(late, sizeof late, " (late %g from %llu)", late_alpha, (unsigned long long)late_from);
+    if (downgrade_from)
+      std::snprintf(downgraded, sizeof downgraded, " in the game downgraded from %d", 1 << downgrade_from);
     char note[1024];
     std::snprintf(note, sizeof note,
-                  "4x6-tuple TD(0) backward%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
-                  net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
+                  "4x6-tuple TD(0) backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
+                  downgraded, net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
                   origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late, optimistic,
                   (unsigned long long)done);
     std::string err;
@@ -285,13 +292,13 @@ int main(int argc, char** argv) {
   double last_save = start, window_start = start;
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
-  std::printf("training 4x6-tuple network%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
-              stage2 ? ", stage 2 only" : "", (unsigned long long)done, (unsigned long long)episodes,
+  std::printf("training 4x6-tuple network%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
+              stage2 ? ", stage 2 only" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
               (unsigned long long)seed, alpha, optimistic);
   while (done < episodes && !g_stop) {
     const float a = float(done >= late_from ? late_alpha : alpha);
-    const EpisodeResult r = stage2 ? learn_episode_from_starts(*net, rng, a, starts, path)
-                                   : learn_episode(*net, rng, a, path);
+    const EpisodeResult r = stage2 ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from))
+                                   : learn_episode(*net, rng, a, path, int(downgrade_from));
     ++done;
     window_moves += r.moves;
     window_score += r.score;

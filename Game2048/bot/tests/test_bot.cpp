@@ -391,6 +391,34 @@ TEST_CASE("TD training improves a tiny network over a few thousand episodes (fix
   CHECK(last > 1.5 * first);
 }
 
+TEST_CASE("downgraded training records and plays on only downgraded afterstates (what the dg search values)") {
+  // Threshold 2^7 = 128, which games on a tiny network reach at once.
+  const int from = 7;
+  TinyNetwork net;
+  train2048::Rng rng(77);
+  std::vector<train2048::Step> path;
+  int plain_unfixed = 0, downgraded_unfixed = 0, downgraded_big = 0, tiles_jump = 0;
+  for (int i = 0; i < 200; ++i) {
+    train2048::learn_episode(net, rng, 0.1f, path);  // the real game: boards with gaps above 128 occur
+    for (const train2048::Step& s : path) plain_unfixed += b4::downgrade(s.afterstate, from) != s.afterstate;
+    const train2048::EpisodeResult r = train2048::learn_episode(net, rng, 0.1f, path, from);
+    CHECK(r.moves == int(path.size()));
+    for (size_t t = 0; t < path.size(); ++t) {
+      const b4::Board a = path[t].afterstate;
+      downgraded_unfixed += b4::downgrade(a, from) != a;
+      downgraded_big += b4::max_exponent(a) >= from;
+      // The game goes on from the recorded board: one spawn and one move later
+      // the tile count is at most one more (a move never adds tiles).
+      if (t + 1 < path.size()) tiles_jump += b4::count_empty(path[t + 1].afterstate) + 1 < b4::count_empty(a);
+    }
+  }
+  CHECK(tiles_jump == 0);
+  INFO("real-game afterstates a downgrade would change: " << plain_unfixed);
+  CHECK(plain_unfixed > 100);      // so the check below can fail
+  CHECK(downgraded_big > 100);     // the threshold is reached in the downgraded game too
+  CHECK(downgraded_unfixed == 0);  // and every recorded afterstate is already downgraded
+}
+
 // --- multi-stage weights --------------------------------------------------------
 
 namespace {

@@ -35,7 +35,10 @@ TrainingNetwork::TrainingNetwork(float initial_weight) {
 
 void TrainingNetwork::add_second_stage(int stage_exponent) {
   if (stages_ == 1)
-    for (int t = 0; t < kTuples; ++t) tables_[1][t] = tables_[0][t];
+    for (int t = 0; t < kTuples; ++t) {
+      tables_[1][t] = tables_[0][t];
+      coherence_[1][t] = coherence_[0][t];
+    }
   stages_ = 2;
   stage_exponent_ = stage_exponent;
 }
@@ -62,11 +65,28 @@ float TrainingNetwork::learn(uint64_t board, float target, float step) {
   FloatTable* t = tables_[stage_of(board)];
   float before = 0;
   for (int f = 0; f < kFeatures; ++f) before += t[f / kSymmetries][idx[f]];
-  const float delta = step * (target - before);
+  const float error = target - before, delta = step * error;
+  if (coherence()) {
+    HugeVector<Coherence>* c = coherence_[stage_of(board)];
+    const float magnitude = error < 0 ? -error : error;
+    for (int f = 0; f < kFeatures; ++f) {
+      Coherence& k = c[f / kSymmetries][idx[f]];
+      const float rate = k.absolute_sum > 0 ? (k.signed_sum < 0 ? -k.signed_sum : k.signed_sum) / k.absolute_sum : 1.0f;
+      t[f / kSymmetries][idx[f]] += rate * delta;
+      k.signed_sum += error;
+      k.absolute_sum += magnitude;
+    }
+  } else {
+    for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
+  }
   float after = 0;
-  for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
   for (int f = 0; f < kFeatures; ++f) after += t[f / kSymmetries][idx[f]];
   return after;
+}
+
+void TrainingNetwork::enable_coherence() {
+  for (int s = 0; s < stages_; ++s)
+    for (auto& c : coherence_[s]) c.assign(kTupleEntries, Coherence{0.0f, 0.0f});
 }
 
 void TrainingNetwork::prefetch(uint64_t board) const {
@@ -74,6 +94,10 @@ void TrainingNetwork::prefetch(uint64_t board) const {
   feature_indices(board, idx);
   const FloatTable* t = tables_[stage_of(board)];
   for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
+  if (coherence()) {
+    const HugeVector<Coherence>* c = coherence_[stage_of(board)];
+    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&c[f / kSymmetries][idx[f]]);
+  }
 }
 
 PlayingNetwork::PlayingNetwork() {

@@ -65,15 +65,26 @@ class TrainingNetwork {
   // Adds `delta` to each of the 32 weights that make up value(board).
   void add(uint64_t board, float delta);
   // One TD step: moves value(board) towards `target` (each weight by
-  // step * error) and returns the new value.
+  // step * error, times its coherence when that is on) and returns the new value.
   float learn(uint64_t board, float target, float step);
+  // Temporal coherence (Beal & Smith; Jaskowski 2018): every weight also keeps
+  // the sum E and the sum A of the absolute errors it was updated with, and
+  // moves by step * |E| / A * error (the full step while A is 0). A weight
+  // whose errors keep their sign keeps its rate; one pushed back and forth
+  // slows down. Costs 8 bytes more per weight; not kept in checkpoints.
+  void enable_coherence();
+  bool coherence() const { return !coherence_[0][0].empty(); }
   // Asks the cache for value(board)'s weights ahead of use.
   void prefetch(uint64_t board) const;
   FloatTable& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
   const FloatTable& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
 
  private:
+  struct Coherence {
+    float signed_sum, absolute_sum;  // E and A of the weight with the same index
+  };
   FloatTable tables_[kMaxStages][kTuples];  // stages_ of them allocated
+  HugeVector<Coherence> coherence_[kMaxStages][kTuples];  // empty unless enabled
   int stages_ = 1;
   int stage_exponent_ = kDefaultStageExponent;
 };

@@ -28,7 +28,8 @@
 // for a second stage under the 32 MiB cap); the float checkpoint is exact.
 // --downgrade E plays the episodes in the downgraded game (td_trainer.h): the
 // boards the search's leaves see with dg=E; the curve's scores and tiles are
-// then that game's.
+// then that game's. --tc turns on temporal coherence (per-weight rates, see
+// TrainingNetwork::enable_coherence; they start afresh with every run).
 #include <signal.h>
 #include <time.h>
 
@@ -66,7 +67,8 @@ int usage(const char* why) {
                "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [training options]\n"
                "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it;\n"
                "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
-               "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15)\n",
+               "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15;\n"
+               "        --tc: temporal coherence, a learning rate per weight)\n",
                why);
   return 2;
 }
@@ -87,7 +89,7 @@ int main(int argc, char** argv) {
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
   std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
-  bool resume = false, export_only = false;
+  bool resume = false, export_only = false, coherence = false;
   bool out_given = false, checkpoint_given = false, curve_given = false;
   std::string collect_starts, stage2_starts;  // multi-stage: collect start boards / train stage 2 from them
   uint64_t starts_wanted = 1000;
@@ -99,8 +101,8 @@ int main(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     const std::string value = has_value ? argv[i + 1] : "";
     bool ok = true;
-    if (arg == "--resume" || arg == "--export") {
-      (arg == "--resume" ? resume : export_only) = true;
+    if (arg == "--resume" || arg == "--export" || arg == "--tc") {
+      (arg == "--resume" ? resume : arg == "--export" ? export_only : coherence) = true;
       continue;
     }
     if (!has_value) return usage(("missing value after " + arg).c_str());
@@ -250,6 +252,8 @@ int main(int argc, char** argv) {
                 starts.size(), stage2_starts.c_str());
   }
 
+  if (coherence) net->enable_coherence();  // after add_second_stage: each stage gets its own
+
   FILE* curve_file = std::fopen(curve.c_str(), resume || !init_weights.empty() ? "a" : "w");
   if (!curve_file) {
     std::fprintf(stderr, "train2048: cannot write curve file '%s'\n", curve.c_str());
@@ -267,8 +271,8 @@ int main(int argc, char** argv) {
       std::snprintf(downgraded, sizeof downgraded, " in the game downgraded from %d", 1 << downgrade_from);
     char note[1024];
     std::snprintf(note, sizeof note,
-                  "4x6-tuple TD(0) backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
-                  downgraded, net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
+                  "4x6-tuple %s backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
+                  coherence ? "TC(0)" : "TD(0)", downgraded, net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
                   origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late, optimistic,
                   (unsigned long long)done);
     std::string err;
@@ -292,8 +296,8 @@ int main(int argc, char** argv) {
   double last_save = start, window_start = start;
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
-  std::printf("training 4x6-tuple network%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
-              stage2 ? ", stage 2 only" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
+  std::printf("training 4x6-tuple network%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
+              coherence ? " by TC(0)" : "", stage2 ? ", stage 2 only" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
               (unsigned long long)seed, alpha, optimistic);
   while (done < episodes && !g_stop) {
     const float a = float(done >= late_from ? late_alpha : alpha);

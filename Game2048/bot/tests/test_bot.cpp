@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -389,6 +390,38 @@ TEST_CASE("TD training improves a tiny network over a few thousand episodes (fix
   last /= window;
   INFO("mean score of the first " << window << " games " << first << ", of the last " << last);
   CHECK(last > 1.5 * first);
+}
+
+TEST_CASE("temporal coherence: a weight pushed back and forth slows down, one pushed one way keeps its rate") {
+  TrainingNetwork net;
+  net.enable_coherence();
+  REQUIRE(net.coherence());
+  const float step = 1.0f / kFeatures;  // alpha 1: the whole error while the rates are 1
+  // Full boards whose 64 features are all distinct weights (per tuple table), so
+  // each weight moves once per update and the boards share none.
+  const b4::Board steady = board_of({2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 2});
+  const b4::Board torn = board_of({4, 2, 16, 8, 64, 32, 256, 128, 1024, 512, 4096, 2048, 16384, 8192, 2, 32768});
+  std::set<uint32_t> seen[kTuples];
+  for (b4::Board x : {steady, torn}) {
+    uint32_t idx[kFeatures];
+    feature_indices(x, idx);
+    for (int f = 0; f < kFeatures; ++f) REQUIRE(seen[f / kSymmetries].insert(idx[f]).second);
+  }
+  CHECK(net.learn(torn, 320.0f, step) == doctest::Approx(320.0f));  // first update: rate 1
+  for (int i = 0; i < 20; ++i) {
+    net.learn(torn, 0.0f, step);
+    net.learn(torn, 320.0f, step);
+  }
+  const float before = net.value(torn), after = net.learn(torn, 0.0f, step);
+  INFO("value " << before << " -> " << after << " towards 0");
+  CHECK(after > 0.5f * before);  // errors of both signs: E stays small against A, the step shrinks
+  // Steady errors of one sign keep the full step.
+  for (float target = 100.0f; target <= 1000.0f; target += 100.0f)
+    CHECK(net.learn(steady, target, step) == doctest::Approx(target));
+  // Without coherence the same alternation moves the whole way every time.
+  TrainingNetwork plain;
+  for (int i = 0; i < 20; ++i) plain.learn(torn, 320.0f, step), plain.learn(torn, 0.0f, step);
+  CHECK(plain.value(torn) == doctest::Approx(0.0f).epsilon(1e-3));
 }
 
 TEST_CASE("downgraded training records and plays on only downgraded afterstates (what the dg search values)") {

@@ -14,7 +14,10 @@
 // replaced by b4::downgrade(afterstate, E) before it is recorded and before
 // the next tile spawns into it, so the network learns exactly the boards the
 // search asks it about, with the rewards of that game. (The downgraded game is
-// not the real one: closing a gap can make two unequal tiles equal.)
+// not the real one, though its moves are: downgrading keeps equal tiles equal
+// and unequal ones unequal, but once the tiles have shifted down a spawned 2
+// or 4 is worth more next to them, and a merge scores less, so the game is
+// easier and longer than the real one.)
 //
 // Net is any type with kFeatureCount, `float value(uint64_t) const`,
 // `float learn(uint64_t board, float target, float step)` (each weight of

@@ -17,7 +17,11 @@ double process_cpu_seconds() {
 }
 
 Expectimax::Expectimax(const Evaluator& evaluator, const ExpectimaxSettings& settings)
-    : evaluator_(evaluator), network_(nullptr), settings_(settings), counts_reward_(evaluator.counts_reward()) {
+    : evaluator_(evaluator),
+      network_(nullptr),
+      settings_(settings),
+      counts_reward_(evaluator.counts_reward()),
+      governor_(RateGovernorSettings{settings.min_moves_per_second}) {
   if (const NetworkEvaluator* n = dynamic_cast<const NetworkEvaluator*>(&evaluator)) network_ = &n->network();
   table_.resize(size_t(1) << settings_.table_bits);
   table_mask_ = table_.size() - 1;
@@ -180,7 +184,9 @@ int Expectimax::choose_move(uint64_t board) {
   const double stage = largest >= settings_.late_from       ? settings_.late_budget
                        : largest < settings_.late_from - 1 ? settings_.early_budget
                                                              : 1.0;
-  const double per_move = settings_.nodes_per_move * budget_scale_ * stage;
+  // The governor's scale; over 1 (a surplus of CPU time) only where games are lost.
+  const double scale = largest >= settings_.late_from ? budget_scale_ : std::min(1.0, budget_scale_);
+  const double per_move = settings_.nodes_per_move * scale * stage;
   const int empty = b4::count_empty(board);
   const double share = empty <= 1 ? 0.5 : empty <= 3 ? 0.25 : empty <= 5 ? 0.08 : 0.01;
   const double allowance = bank_ >= 0 ? per_move + share * bank_ : std::max(0.25 * per_move, per_move + 0.1 * bank_);
@@ -208,14 +214,9 @@ int Expectimax::choose_move(uint64_t board) {
   stats_.depth_sum += depth;
   ++stats_.depth_histogram[std::min(depth, 7)];
 
-  // Guard on real CPU time: shrink the budget if the run is getting too slow.
-  if (settings_.min_moves_per_second > 0 && stats_.moves % 64 == 0) {
-    const double elapsed = process_cpu_seconds() - cpu_start_;
-    const double rate = elapsed > 0 ? double(stats_.moves) / elapsed : 1e9;
-    if (rate < settings_.min_moves_per_second) budget_scale_ = std::max(0.01, budget_scale_ * 0.8);
-    else if (rate > 1.2 * settings_.min_moves_per_second && budget_scale_ < 1.0)
-      budget_scale_ = std::min(1.0, budget_scale_ * 1.05);
-  }
+  // Guard on real CPU time: the governor scales the budget to hold the run's rate.
+  if (settings_.min_moves_per_second > 0 && stats_.moves % 8 == 0)
+    budget_scale_ = governor_.update(stats_.moves, process_cpu_seconds() - cpu_start_);
   return best;
 }
 

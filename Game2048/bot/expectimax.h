@@ -16,14 +16,16 @@
 // dangerous (few empty cells), a larger share of the bank. The share depends
 // on the stage (the largest tile): less where the evaluator alone plays well,
 // more where games are lost. Counting work
-// rather than time keeps games reproducible; a CPU-time guard shrinks the
-// budget only if the run's measured rate falls under `min_moves_per_second`.
+// rather than time keeps games reproducible on a fixed budget; a CPU-time
+// guard (RateGovernor) scales the budget to hold the run's measured rate near
+// `min_moves_per_second`.
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include "evaluator.h"
 #include "huge_pages.h"
+#include "rate_governor.h"
 
 namespace bot2048 {
 
@@ -33,7 +35,7 @@ struct ExpectimaxSettings {
   double nodes_per_move = 20000;      // average work units per move
   double bank_cap_moves = 200;        // the bank holds at most this many moves' budget
   float probability_cutoff = 1e-4f;   // a line less likely than this is evaluated
-  double min_moves_per_second = 105;  // CPU-time guard (0 = off); the contest requires 100
+  double min_moves_per_second = 105;  // the CPU-time guard's target (0 = off); the contest requires 100
   int table_bits = 20;                // transposition table: 2^bits entries
   bool cache_leaves = true;           // network leaves go through the table too
   int downgrade_from = 0;             // network leaves with a tile >= 2^this are valued downgraded (0: off)
@@ -100,6 +102,7 @@ class Expectimax {
   uint64_t nodes_ = 0;
   double bank_ = 0;
   double budget_scale_ = 1.0;
+  RateGovernor governor_;
   double cpu_start_ = -1;
   SearchStats stats_;
 };

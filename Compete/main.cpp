@@ -38,7 +38,8 @@ int usage_error(const std::string& problem) { return judge::usage_error("Compete
 
 // Ctrl-C (SIGINT), SIGTERM or SIGHUP while a match runs: every finished game is
 // already in the result file; remove the plugins' scratch folder, then die of
-// the same signal (so the shell sees it). The signals are blocked in every
+// the same signal (so the shell sees it), never between the two writes of a
+// game (judge::results_mutex). The signals are blocked in every
 // thread and taken by this one with sigwait, so the cleanup runs as ordinary code.
 void remove_scratch_on_signal(const std::string& scratch) {
   static sigset_t signals;
@@ -48,6 +49,8 @@ void remove_scratch_on_signal(const std::string& scratch) {
   std::thread([scratch] {
     int sig = 0;
     if (sigwait(&signals, &sig) != 0) return;
+    // Not between a game's result-file write and its record line; held until the end.
+    judge::results_mutex().lock();
     if (!scratch.empty()) {
       std::error_code ec;
       std::filesystem::remove_all(scratch, ec);

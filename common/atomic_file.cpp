@@ -94,4 +94,9 @@ bool path_is_writable(const std::string& path, std::string* error) {
   return true;
 }
 
+std::mutex& results_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
 }  // namespace judge

@@ -2,6 +2,7 @@
 // file beside the target and replaces it with rename(2), so a reader (or an
 // interrupted judge) sees either the old file or the new one, never a mix.
 #pragma once
+#include <mutex>
 #include <string>
 
 namespace judge {
@@ -13,6 +14,11 @@ bool write_file_atomically(const std::string& path, const std::string& content, 
 // Appends one line (a '\n' is added) to `path` with a single write(2) on an
 // O_APPEND descriptor, so concurrent appends never interleave within a line.
 bool append_line(const std::string& path, const std::string& line, std::string* error);
+
+// Held by a judge while it writes the files of one finished game (its result
+// file and its record), and by its signal handler before the process dies, so
+// an interrupted judge never leaves one of them updated and the other not.
+std::mutex& results_mutex();
 
 // True if a file can be created or replaced at `path` (its folder exists and is writable).
 bool path_is_writable(const std::string& path, std::string* error);

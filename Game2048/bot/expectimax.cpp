@@ -184,9 +184,7 @@ int Expectimax::choose_move(uint64_t board) {
   const double stage = largest >= settings_.late_from       ? settings_.late_budget
                        : largest < settings_.late_from - 1 ? settings_.early_budget
                                                              : 1.0;
-  // The governor's scale; over 1 (a surplus of CPU time) only where games are lost.
-  const double scale = largest >= settings_.late_from ? budget_scale_ : std::min(1.0, budget_scale_);
-  const double per_move = settings_.nodes_per_move * scale * stage;
+  const double per_move = settings_.nodes_per_move * governor_.scale_for(largest >= settings_.late_from) * stage;
   const int empty = b4::count_empty(board);
   const double share = empty <= 1 ? 0.5 : empty <= 3 ? 0.25 : empty <= 5 ? 0.08 : 0.01;
   const double allowance = bank_ >= 0 ? per_move + share * bank_ : std::max(0.25 * per_move, per_move + 0.1 * bank_);
@@ -216,7 +214,7 @@ int Expectimax::choose_move(uint64_t board) {
 
   // Guard on real CPU time: the governor scales the budget to hold the run's rate.
   if (settings_.min_moves_per_second > 0 && stats_.moves % 8 == 0)
-    budget_scale_ = governor_.update(stats_.moves, process_cpu_seconds() - cpu_start_);
+    governor_.update(stats_.moves, process_cpu_seconds() - cpu_start_);
   return best;
 }
 

@@ -70,7 +70,7 @@ class Expectimax {
   // Forget cached positions (e.g. between games).
   void clear();
   const SearchStats& stats() const { return stats_; }
-  double budget_scale() const { return budget_scale_; }
+  double budget_scale() const { return governor_.scale(); }
 
  private:
   struct Entry {
@@ -101,7 +101,6 @@ class Expectimax {
   uint64_t table_mask_;
   uint64_t nodes_ = 0;
   double bank_ = 0;
-  double budget_scale_ = 1.0;
   RateGovernor governor_;
   double cpu_start_ = -1;
   SearchStats stats_;

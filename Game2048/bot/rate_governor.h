@@ -8,8 +8,8 @@
 //   horizon = max(min_horizon_seconds, horizon_share * elapsed CPU seconds),
 //
 // so a run that is on target searches at the full budget, one in debt cuts it
-// as far as the debt asks and no further, and one ahead may spend its surplus
-// (the search spends it only in the late stage, where games are lost). It
+// as far as the debt asks and no further, and one ahead may spend its surplus,
+// but only in the late stage, where games are lost (scale_for). It
 // is an integral controller on the rate (the debt is the integral of the rate
 // error): no dead band, no floor reached by a short dip. The horizon grows
 // with the run, so a long game's expensive end may borrow a little from the
@@ -37,6 +37,8 @@ class RateGovernor {
   // the run's first move (both cumulative).
   double update(uint64_t moves, double cpu_seconds);
   double scale() const { return scale_; }
+  // What a move spends: the scale, but at most 1 before the late stage.
+  double scale_for(bool late_stage) const { return late_stage || scale_ < 1.0 ? scale_ : 1.0; }
 
  private:
   RateGovernorSettings settings_;

@@ -1,20 +1,17 @@
 // Compete: plays two ConnectFour plugins against each other, like the course's
 // original judge, but with each plugin in its own sandboxed process.
-#include <pthread.h>
-#include <signal.h>
 #include <unistd.h>
 
-#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "../common/atomic_file.h"
 #include "../common/cli.h"
+#include "../common/interrupt.h"
 #include "match.h"
 #include "protocol.h"
 
@@ -35,32 +32,6 @@ const char kUsage[] =
     "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
 
 int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
-
-// Ctrl-C (SIGINT), SIGTERM or SIGHUP while a match runs: every finished game is
-// already in the result file; remove the plugins' scratch folder, then die of
-// the same signal (so the shell sees it), never between the two writes of a
-// game (judge::results_mutex). The signals are blocked in every
-// thread and taken by this one with sigwait, so the cleanup runs as ordinary code.
-void remove_scratch_on_signal(const std::string& scratch) {
-  static sigset_t signals;
-  sigemptyset(&signals);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&signals, sig);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  std::thread([scratch] {
-    int sig = 0;
-    if (sigwait(&signals, &sig) != 0) return;
-    // Not between a game's result-file write and its record line; held until the end.
-    judge::results_mutex().lock();
-    if (!scratch.empty()) {
-      std::error_code ec;
-      std::filesystem::remove_all(scratch, ec);
-    }
-    std::signal(sig, SIG_DFL);
-    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
-    raise(sig);
-    _exit(128 + sig);
-  }).detach();
-}
 
 }  // namespace
 
@@ -135,7 +106,12 @@ int main(int argc, char** argv) {
   // Each plugin works in a scratch folder of its own, so files it writes stay out of the user's.
   char scratch_template[] = "/tmp/compete.XXXXXX";
   const char* scratch = ::mkdtemp(scratch_template);
-  remove_scratch_on_signal(scratch ? scratch : "");
+  // Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the result
+  // file and the record; remove the plugins' scratch folder and die of the signal.
+  judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
+  });
   int side_index = 0;
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
     p->plugin_path = judge::absolute_path(positional[side_index]);

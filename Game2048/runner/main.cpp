@@ -9,6 +9,7 @@
 
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
+#include "../../common/interrupt.h"
 #include "../../common/sandbox.h"
 #include "run.h"
 #include "protocol.h"
@@ -35,6 +36,7 @@ const char kUsage[] =
     "                     are those of -j 1 for a bot whose play depends only on each game's seed\n"
     "                     (g2048_new_game's), not on rand() state carried across games\n"
     "  --progress MODE    progress on stderr: live, lines or off (default: live on a terminal, else lines)\n"
+    "Ctrl-C: stops at once; the stats file and the record keep the same finished games.\n"
     "exit status: 0 valid, 1 invalid (load failure, fault or too slow), 2 bad command line,\n"
     "3 the results could not be written\n";
 
@@ -131,6 +133,13 @@ int main(int argc, char** argv) {
   config.bot_path = judge::absolute_path(config.bot_path);
   config.host_executable = judge::self_executable();
 
+  // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
+  // games (every one committed before the signal); the bots die with their host.
+  judge::die_cleanly_on_signal([](int sig) {
+    const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +
+                             "; the stats file and the record hold the games finished before it\n";
+    (void)!::write(2, note.data(), note.size());
+  });
   g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr);
   if (result.io_failed) {
     std::cerr << "Run2048: " << result.io_problem << "\n";

@@ -1,9 +1,12 @@
 // Run2048: the plugin ABI with the simple bot, the stats file and record, and
 // the faults a bot can commit (with the small broken bots of tests/bots/).
 #include <doctest/doctest.h>
+#include <signal.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <sstream>
+#include <thread>
 
 #include "../2048.h"
 #include "../engine/slide.h"
@@ -224,6 +227,47 @@ TEST_CASE("runner faults: a crash is reported with its game and move; finished g
   CHECK(lines_starting(stopped.output, "game ").size() == 2);
   CHECK(contains(read_file(stop.file("stats.txt")), "#Rounds: 1\n"));
   CHECK(lines_starting(read_file(stop.file("record.jsonl")), "{").size() == 2);
+}
+
+TEST_CASE("runner: Ctrl-C leaves the stats file and the record with the same games") {
+  // The simple bot ends a game every few milliseconds on each of 2 workers, so
+  // a signal often lands near a commit's two writes (stats file, record line);
+  // every interrupt must leave the two files holding the same games.
+  for (int attempt = 0; attempt < 20; ++attempt) {
+    CAPTURE(attempt);
+    ScratchDir dir;
+    judge::SpawnOptions options;
+    options.argv = {runner(), simple_bot(), "--games", "1000000", "--jobs", "2", "--out", dir.file("stats.txt"),
+                    "--record", dir.file("record.jsonl"), "--progress", "off", "--bot-log", "none"};
+    options.output_path = dir.file("output.txt");
+    judge::Process process;
+    std::string error;
+    REQUIRE(process.start(options, &error));
+    auto rounds = [&] {
+      const std::string stats = read_file(dir.file("stats.txt"));
+      const size_t at = stats.find("#Rounds: ");
+      return at == std::string::npos ? -1 : std::atoi(stats.c_str() + at + 9);
+    };
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (rounds() < 3 && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3 * (attempt % 8)));
+    ::kill(-process.pid(), SIGINT);  // as Ctrl-C in a terminal: the runner's process group
+    judge::ExitStatus status;
+    if (!process.wait(judge::Deadline::after_ms(30000), &status)) process.kill(&status);
+    INFO("output: " << read_file(dir.file("output.txt")));
+    CHECK(status.kind == judge::ExitStatus::kSignaled);
+    CHECK(status.signal == SIGINT);
+    CHECK(contains(read_file(dir.file("output.txt")), "Run2048: stopped by Interrupt"));
+    const std::vector<std::string> records = lines_starting(read_file(dir.file("record.jsonl")), "{");
+    const std::string stats = read_file(dir.file("stats.txt"));
+    REQUIRE(rounds() >= 3);
+    CHECK(rounds() < 1000000);
+    CHECK(static_cast<int>(records.size()) == rounds());
+    long long moves = 0;
+    for (const std::string& r : records) moves += json_number(r, "moves");
+    CHECK(contains(stats, "Move Count: " + std::to_string(moves) + "\n"));
+  }
 }
 
 TEST_CASE("runner --jobs: games played at once are committed in game order, as with -j 1") {

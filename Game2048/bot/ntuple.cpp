@@ -94,6 +94,13 @@ void TrainingNetwork::prefetch(uint64_t board) const {
   feature_indices(board, idx);
   const FloatTable* t = tables_[stage_of(board)];
   for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
+}
+
+void TrainingNetwork::prefetch_for_learn(uint64_t board) const {
+  uint32_t idx[kFeatures];
+  feature_indices(board, idx);
+  const FloatTable* t = tables_[stage_of(board)];
+  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
   if (coherence()) {
     const HugeVector<Coherence>* c = coherence_[stage_of(board)];
     for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&c[f / kSymmetries][idx[f]]);

@@ -71,18 +71,26 @@ class TrainingNetwork {
   // the sum E and the sum A of the absolute errors it was updated with, and
   // moves by step * |E| / A * error (the full step while A is 0). A weight
   // whose errors keep their sign keeps its rate; one pushed back and forth
-  // slows down. Costs 8 bytes more per weight; not kept in checkpoints.
+  // slows down. Costs 8 bytes more per weight, kept beside the checkpoint
+  // (save_coherence in weights_file.h), so a resumed run keeps its rates.
   void enable_coherence();
   bool coherence() const { return !coherence_[0][0].empty(); }
   // Asks the cache for value(board)'s weights ahead of use.
   void prefetch(uint64_t board) const;
+  // The same for learn(board): the weights and, with coherence on, their sums
+  // (which value() never reads: a move's candidates are not prefetched for them,
+  // which would double a training move's cache misses).
+  void prefetch_for_learn(uint64_t board) const;
   FloatTable& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
   const FloatTable& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
-
- private:
   struct Coherence {
     float signed_sum, absolute_sum;  // E and A of the weight with the same index
   };
+  // The sums of each weight of one tuple's table (empty unless coherence is on).
+  HugeVector<Coherence>& coherence_table(int tuple, int stage = 0) { return coherence_[stage][tuple]; }
+  const HugeVector<Coherence>& coherence_table(int tuple, int stage = 0) const { return coherence_[stage][tuple]; }
+
+ private:
   FloatTable tables_[kMaxStages][kTuples];  // stages_ of them allocated
   HugeVector<Coherence> coherence_[kMaxStages][kTuples];  // empty unless enabled
   int stages_ = 1;

@@ -1,5 +1,7 @@
 #include "weights_file.h"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -356,6 +358,82 @@ bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* ep
   for (int s = 0; s < stages; ++s)
     for (int t = 0; t < kTuples; ++t)
       std::memcpy(net->table(t, s).data(), data.data() + head + size_t(s * kTuples + t) * table_bytes, table_bytes);
+  return true;
+}
+
+namespace {
+const char kCoherenceMagic[9] = "N2048TCS";
+}  // namespace
+
+bool save_coherence(const std::string& path, const TrainingNetwork& net, uint64_t episodes, std::string* error) {
+  if (!net.coherence()) {
+    *error = "coherence sums '" + path + "': the network keeps none";
+    return false;
+  }
+  const std::string tmp = path + ".tmp";
+  FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (!f) {
+    *error = system_error("cannot create", tmp);
+    return false;
+  }
+  const uint32_t stages = uint32_t(net.stages());
+  bool ok = std::fwrite(kCoherenceMagic, 1, 8, f) == 8 && std::fwrite(&episodes, 8, 1, f) == 1 &&
+            std::fwrite(&stages, 4, 1, f) == 1;
+  for (int s = 0; ok && s < net.stages(); ++s)
+    for (int t = 0; ok && t < kTuples; ++t) {
+      const auto& sums = net.coherence_table(t, s);
+      ok = std::fwrite(sums.data(), sizeof sums[0], sums.size(), f) == sums.size();
+    }
+  if (std::fclose(f) != 0 || !ok) {
+    *error = system_error("cannot write", tmp);
+    std::remove(tmp.c_str());
+    return false;
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    *error = system_error("cannot rename to", path);
+    std::remove(tmp.c_str());
+    return false;
+  }
+  return true;
+}
+
+bool load_coherence(const std::string& path, TrainingNetwork* net, uint64_t episodes, std::string* error) {
+  if (!net->coherence()) {
+    *error = "coherence sums '" + path + "': the network keeps none (coherence is off)";
+    return false;
+  }
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) {
+    *error = system_error("cannot open coherence sums", path);
+    return false;
+  }
+  auto fail = [&](const std::string& why) {
+    std::fclose(f);
+    *error = "coherence sums '" + path + "': " + why;
+    return false;
+  };
+  char magic[8];
+  uint64_t saved_episodes = 0;
+  uint32_t stages = 0;
+  if (std::fread(magic, 1, 8, f) != 8 || std::memcmp(magic, kCoherenceMagic, 8) != 0) return fail("not a coherence file (wrong magic)");
+  if (std::fread(&saved_episodes, 8, 1, f) != 1 || std::fread(&stages, 4, 1, f) != 1) return fail("truncated header");
+  if (saved_episodes != episodes)
+    return fail("saved at episode " + std::to_string(saved_episodes) + ", the checkpoint is at " + std::to_string(episodes));
+  if (int(stages) != net->stages())
+    return fail(std::to_string(stages) + " stages, the network has " + std::to_string(net->stages()));
+  struct stat info;
+  const long long expected = 20 + (long long)stages * kTuples * kTupleEntries * (long long)sizeof(TrainingNetwork::Coherence);
+  if (::fstat(fileno(f), &info) != 0 || info.st_size != expected)
+    return fail("wrong size (" + std::to_string((long long)info.st_size) + " bytes, expected " + std::to_string(expected) + ")");
+  // Read into a copy first, so a failed read leaves the network's sums as they were.
+  std::vector<HugeVector<TrainingNetwork::Coherence>> sums(stages * kTuples);
+  for (auto& table : sums) {
+    table.resize(kTupleEntries);
+    if (std::fread(table.data(), sizeof table[0], table.size(), f) != table.size()) return fail("truncated tables");
+  }
+  std::fclose(f);
+  for (int s = 0; s < int(stages); ++s)
+    for (int t = 0; t < kTuples; ++t) net->coherence_table(t, s).swap(sums[size_t(s * kTuples + t)]);
   return true;
 }
 

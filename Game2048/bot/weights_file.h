@@ -68,4 +68,14 @@ bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64
 bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes,
                      float* initial_weight, std::string* error);
 
+// The temporal-coherence sums of a training run (TrainingNetwork::coherence_table),
+// in a file of their own beside the checkpoint ("N2048TCS", u64 episodes, u32
+// stages, then each stage's 4 tables of (E, A) float pairs): 512 MiB a stage,
+// so only runs with coherence pay for it. load_coherence refuses (naming the
+// file and the reason) a file of another episode count or stage count than the
+// network it is loaded into, so sums never pair with other weights; the
+// network's sums are then left as they were.
+bool save_coherence(const std::string& path, const TrainingNetwork& net, uint64_t episodes, std::string* error);
+bool load_coherence(const std::string& path, TrainingNetwork* net, uint64_t episodes, std::string* error);
+
 }  // namespace bot2048

@@ -22,7 +22,8 @@
 // Net is any type with kFeatureCount, `float value(uint64_t) const`,
 // `float learn(uint64_t board, float target, float step)` (each weight of
 // value(board) moves by step * (target - value); returns the new value) and
-// `void prefetch(uint64_t) const`, as TrainingNetwork.
+// `void prefetch(uint64_t) const` (for value) and `void prefetch_for_learn(uint64_t) const`
+// (for learn), as TrainingNetwork.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -115,7 +116,7 @@ EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board star
   const float step = alpha / float(Net::kFeatureCount);
   float target = 0;
   for (size_t t = path.size(); t-- > 0;) {
-    if (t > 0) net.prefetch(path[t - 1].afterstate);
+    if (t > 0) net.prefetch_for_learn(path[t - 1].afterstate);
     target = float(path[t].reward) + net.learn(path[t].afterstate, target, step);
   }
   return result;

@@ -29,7 +29,9 @@
 // --downgrade E plays the episodes in the downgraded game (td_trainer.h): the
 // boards the search's leaves see with dg=E; the curve's scores and tiles are
 // then that game's. --tc turns on temporal coherence (per-weight rates, see
-// TrainingNetwork::enable_coherence; they start afresh with every run).
+// TrainingNetwork::enable_coherence); their sums are saved beside the
+// checkpoint (CHECKPOINT.tc) and resumed with it, or start at zero, with a
+// line saying why, when that file is missing or from another save.
 #include <signal.h>
 #include <time.h>
 
@@ -253,6 +255,14 @@ int main(int argc, char** argv) {
   }
 
   if (coherence) net->enable_coherence();  // after add_second_stage: each stage gets its own
+  const std::string coherence_path = checkpoint + ".tc";
+  if (coherence && resume) {
+    // The sums saved with the checkpoint, so the rates go on where they were.
+    if (load_coherence(coherence_path, net, done, &error))
+      std::printf("coherence sums resumed from %s\n", coherence_path.c_str());
+    else
+      std::printf("coherence sums start at zero (%s)\n", error.c_str());
+  }
 
   FILE* curve_file = std::fopen(curve.c_str(), resume || !init_weights.empty() ? "a" : "w");
   if (!curve_file) {
@@ -278,9 +288,10 @@ int main(int argc, char** argv) {
     std::string err;
     WeightsPruning pruned;
     bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&
+              (!coherence || save_coherence(coherence_path, *net, done, &err)) &&
               save_weights(out, *net, initial_weight, note, &err, &pruned, float(step));
-    if (ok) std::printf("saved %s and %s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
-                        (unsigned long long)done, why);
+    if (ok) std::printf("saved %s and %s%s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
+                        coherence ? (" (+ " + coherence_path + ")").c_str() : "", (unsigned long long)done, why);
     if (!ok)
       std::fprintf(stderr, "train2048: %s\n", err.c_str());
     else if (pruned.stage1 || pruned.stage2)

@@ -130,6 +130,7 @@ struct TinyNetwork {
     return value(b);
   }
   void prefetch(uint64_t) const {}
+  void prefetch_for_learn(uint64_t) const {}
 };
 
 }  // namespace
@@ -422,6 +423,55 @@ TEST_CASE("temporal coherence: a weight pushed back and forth slows down, one pu
   TrainingNetwork plain;
   for (int i = 0; i < 20; ++i) plain.learn(torn, 320.0f, step), plain.learn(torn, 0.0f, step);
   CHECK(plain.value(torn) == doctest::Approx(0.0f).epsilon(1e-3));
+}
+
+TEST_CASE("temporal coherence: the sums saved beside a checkpoint resume the same rates; a stale file is refused") {
+  const float step = 1.0f / kFeatures;
+  const b4::Board torn = board_of({4, 2, 16, 8, 64, 32, 256, 128, 1024, 512, 4096, 2048, 16384, 8192, 2, 32768});
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
+  net->enable_coherence();
+  for (int i = 0; i < 20; ++i) net->learn(torn, 320.0f, step), net->learn(torn, 0.0f, step);
+  const std::string ckpt = temp_path("tc.f32"), sums = ckpt + ".tc";
+  std::string error;
+  REQUIRE_MESSAGE(save_checkpoint(ckpt, *net, 9, 0.0f, &error), error);
+  REQUIRE_MESSAGE(save_coherence(sums, *net, 9, &error), error);
+
+  // Resumed with its sums, the next update is the one the running network makes.
+  std::unique_ptr<TrainingNetwork> resumed(new TrainingNetwork);
+  uint64_t episodes = 0;
+  float initial = 0;
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, resumed.get(), &episodes, &initial, &error), error);
+  resumed->enable_coherence();
+  REQUIRE_MESSAGE(load_coherence(sums, resumed.get(), episodes, &error), error);
+  const float before = net->value(torn), running = net->learn(torn, 0.0f, step);
+  CHECK(resumed->value(torn) == before);
+  CHECK(resumed->learn(torn, 0.0f, step) == running);
+  CHECK(running > 0.5f * before);  // the sums kept the slowed rate ...
+  net.reset();
+
+  // ... which a resume without them loses: its rates restart at 1, the whole error.
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, resumed.get(), &episodes, &initial, &error), error);
+  resumed->enable_coherence();
+  CHECK(resumed->learn(torn, 0.0f, step) == doctest::Approx(0.0f).epsilon(1e-3));
+
+  // Sums from another save, or a damaged file, are refused by name and leave the sums alone.
+  uint32_t idx[kFeatures];
+  feature_indices(torn, idx);
+  auto refused = [&](uint64_t at, const char* why) {
+    std::string message;
+    const TrainingNetwork::Coherence kept = resumed->coherence_table(0)[idx[0]];
+    CHECK_FALSE(load_coherence(sums, resumed.get(), at, &message));
+    INFO(message);
+    CHECK(message.find(sums) != std::string::npos);
+    CHECK(message.find(why) != std::string::npos);
+    CHECK(resumed->coherence_table(0)[idx[0]].signed_sum == kept.signed_sum);
+    CHECK(resumed->coherence_table(0)[idx[0]].absolute_sum == kept.absolute_sum);
+  };
+  refused(10, "saved at episode 9, the checkpoint is at 10");
+  REQUIRE(::truncate(sums.c_str(), 1000) == 0);
+  refused(9, "wrong size");
+  std::remove(ckpt.c_str());
+  std::remove(sums.c_str());
 }
 
 TEST_CASE("downgraded training records and plays on only downgraded afterstates (what the dg search values)") {

@@ -100,27 +100,25 @@ inline int max_exponent(Board b) {
 // or with smaller tiles only, are returned unchanged.
 inline Board downgrade(Board b, int from_exponent) {
   unsigned present = 0;  // bit e set <=> some cell holds exponent e
-  for (Board x = b; x; x >>= 4) present |= 1u << (x & 0xF);
-  int top = 31 - __builtin_clz(present | 1u);
+  for (int i = 0; i < 16; ++i) present |= 1u << ((b >> (4 * i)) & 0xF);
+  const int top = 31 - __builtin_clz(present | 1u);
   if (top < from_exponent) return b;
-  // Close the gaps on the set of levels, keeping where each original level goes.
-  uint8_t level[16];
-  for (int e = 0; e < 16; ++e) level[e] = static_cast<uint8_t>(e);
-  bool changed = false;
-  for (; top >= from_exponent; --top) {
-    const unsigned missing = ~present & ((1u << top) - 2u);  // levels 1 .. top-1
-    if (!missing) break;
+  // Closing a gap lowers the top by one and leaves the levels under the gap as
+  // they were, so the gaps closed are the highest missing levels under the top,
+  // at most top - from_exponent + 1 of them.
+  unsigned missing = ~present & ((1u << top) - 2u);  // levels 1 .. top-1
+  // The even and the odd cells, one per byte, so a byte can count past 15:
+  // adding 127 - gap (gap >= 1) sets a byte's bit 7 exactly when it holds more than gap.
+  constexpr Board kLow = 0x0101010101010101ULL;
+  Board even = b & 0x0F0F0F0F0F0F0F0FULL, odd = (b >> 4) & 0x0F0F0F0F0F0F0F0FULL;
+  for (int closes = top - from_exponent + 1; missing && closes > 0; --closes) {
     const int gap = 31 - __builtin_clz(missing);
-    const unsigned below = (1u << gap) - 1u;
-    present = (present & below) | ((present >> 1) & ~below);
-    for (int e = 0; e < 16; ++e)
-      if (level[e] > gap) --level[e];
-    changed = true;
+    missing &= ~(1u << gap);
+    const Board bias = kLow * static_cast<Board>(0x7F - gap);
+    even -= ((even + bias) >> 7) & kLow;  // every tile above the gap drops one level
+    odd -= ((odd + bias) >> 7) & kLow;
   }
-  if (!changed) return b;
-  Board out = 0;
-  for (int i = 0; i < 16; ++i) out |= static_cast<Board>(level[(b >> (4 * i)) & 0xF]) << (4 * i);
-  return out;
+  return even | (odd << 4);
 }
 
 // Largest tile value on the board (0 if empty).

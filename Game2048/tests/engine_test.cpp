@@ -277,4 +277,41 @@ TEST_CASE("board4: downgrade lowers the tiles above the highest missing level, d
     const bool gap = (~present & ((1u << top) - 2u)) != 0;
     REQUIRE((top < from || !gap));
   }
+
+  // The rule taken literally, one gap at a time on a table of levels: the engine's
+  // branch-free version gives the same board for every threshold on crowded and
+  // sparse random boards.
+  auto one_gap_at_a_time = [](Board b, int from) {
+    unsigned present = 0;
+    for (int i = 0; i < 16; ++i) present |= 1u << g2048::b4::get_cell(b, i);
+    int level[16];
+    for (int e = 0; e < 16; ++e) level[e] = e;
+    for (int top = 31 - __builtin_clz(present | 1u); top >= from; --top) {
+      int gap = top - 1;
+      while (gap >= 1 && (present >> gap & 1u)) --gap;
+      if (gap < 1) break;  // no missing level under the top
+      unsigned shifted = present & ((1u << gap) - 1u);
+      for (int e = gap + 1; e < 16; ++e)
+        if (present >> e & 1u) shifted |= 1u << (e - 1);
+      present = shifted;
+      for (int& l : level)
+        if (l > gap) --l;
+    }
+    Board out = 0;
+    for (int i = 0; i < 16; ++i) out = g2048::b4::set_cell(out, i, level[g2048::b4::get_cell(b, i)]);
+    return out;
+  };
+  for (int n = 0; n < 200000; ++n) {
+    Board b = 0;
+    const unsigned density = 2 + unsigned(rng.next() % 6);  // 1 in `density` cells empty
+    for (int i = 0; i < 16; ++i) {
+      const uint64_t r = rng.next();
+      if (r % density) b = g2048::b4::set_cell(b, i, int(1 + (r >> 8) % 15));
+    }
+    for (int from = 11; from <= 15; ++from) {
+      CAPTURE(b);
+      CAPTURE(from);
+      REQUIRE(downgrade(b, from) == one_gap_at_a_time(b, from));
+    }
+  }
 }

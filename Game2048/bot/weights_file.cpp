@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -70,15 +71,16 @@ std::string system_error(const std::string& what, const std::string& path) {
   return what + " '" + path + "': " + std::strerror(errno);
 }
 
-// Writes `size` bytes to path via a temporary file and rename(2).
-bool write_whole_file(const std::string& path, const void* data, size_t size, std::string* error) {
+// Writes path via a temporary file and rename(2): `write` puts the content into
+// the open temporary file and says whether every write succeeded.
+bool write_via_rename(const std::string& path, const std::function<bool(FILE*)>& write, std::string* error) {
   const std::string tmp = path + ".tmp";
   FILE* f = std::fopen(tmp.c_str(), "wb");
   if (!f) {
     *error = system_error("cannot create", tmp);
     return false;
   }
-  const bool ok = std::fwrite(data, 1, size, f) == size;
+  const bool ok = write(f);
   if (std::fclose(f) != 0 || !ok) {
     *error = system_error("cannot write", tmp);
     std::remove(tmp.c_str());
@@ -90,6 +92,11 @@ bool write_whole_file(const std::string& path, const void* data, size_t size, st
     return false;
   }
   return true;
+}
+
+// Writes `size` bytes to path via a temporary file and rename(2).
+bool write_whole_file(const std::string& path, const void* data, size_t size, std::string* error) {
+  return write_via_rename(path, [&](FILE* f) { return std::fwrite(data, 1, size, f) == size; }, error);
 }
 
 bool read_whole_file(const std::string& path, std::vector<uint8_t>* out, std::string* error) {
@@ -370,31 +377,17 @@ bool save_coherence(const std::string& path, const TrainingNetwork& net, uint64_
     *error = "coherence sums '" + path + "': the network keeps none";
     return false;
   }
-  const std::string tmp = path + ".tmp";
-  FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (!f) {
-    *error = system_error("cannot create", tmp);
-    return false;
-  }
-  const uint32_t stages = uint32_t(net.stages());
-  bool ok = std::fwrite(kCoherenceMagic, 1, 8, f) == 8 && std::fwrite(&episodes, 8, 1, f) == 1 &&
-            std::fwrite(&stages, 4, 1, f) == 1;
-  for (int s = 0; ok && s < net.stages(); ++s)
-    for (int t = 0; ok && t < kTuples; ++t) {
-      const auto& sums = net.coherence_table(t, s);
-      ok = std::fwrite(sums.data(), sizeof sums[0], sums.size(), f) == sums.size();
-    }
-  if (std::fclose(f) != 0 || !ok) {
-    *error = system_error("cannot write", tmp);
-    std::remove(tmp.c_str());
-    return false;
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    *error = system_error("cannot rename to", path);
-    std::remove(tmp.c_str());
-    return false;
-  }
-  return true;
+  return write_via_rename(path, [&](FILE* f) {
+    const uint32_t stages = uint32_t(net.stages());
+    bool ok = std::fwrite(kCoherenceMagic, 1, 8, f) == 8 && std::fwrite(&episodes, 8, 1, f) == 1 &&
+              std::fwrite(&stages, 4, 1, f) == 1;
+    for (int s = 0; ok && s < net.stages(); ++s)
+      for (int t = 0; ok && t < kTuples; ++t) {
+        const auto& sums = net.coherence_table(t, s);
+        ok = std::fwrite(sums.data(), sizeof sums[0], sums.size(), f) == sums.size();
+      }
+    return ok;
+  }, error);
 }
 
 bool load_coherence(const std::string& path, TrainingNetwork* net, uint64_t episodes, std::string* error) {

@@ -4,6 +4,18 @@
 
 namespace bot2048 {
 
+namespace {
+// The training network's weights and sums may be shared by several training
+// threads (train2048 --threads): every access is a relaxed atomic load or store
+// (a plain move on x86), so a concurrent update can be lost but never torn.
+inline float load(const float& w) {
+  float v;
+  __atomic_load(&w, &v, __ATOMIC_RELAXED);
+  return v;
+}
+inline void store(float& w, float v) { __atomic_store(&w, &v, __ATOMIC_RELAXED); }
+}  // namespace
+
 void symmetric_boards(uint64_t b, uint64_t out[kSymmetries]) {
   using namespace g2048::b4;
   const uint64_t t = transpose(b), v = flip(b), tv = flip(t);
@@ -48,7 +60,7 @@ float TrainingNetwork::value(uint64_t board) const {
   feature_indices(board, idx);
   const FloatTable* t = tables_[stage_of(board)];
   float sum = 0;
-  for (int f = 0; f < kFeatures; ++f) sum += t[f / kSymmetries][idx[f]];
+  for (int f = 0; f < kFeatures; ++f) sum += load(t[f / kSymmetries][idx[f]]);
   return sum;
 }
 
@@ -56,7 +68,10 @@ void TrainingNetwork::add(uint64_t board, float delta) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
   FloatTable* t = tables_[stage_of(board)];
-  for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
+  for (int f = 0; f < kFeatures; ++f) {
+    float& w = t[f / kSymmetries][idx[f]];
+    store(w, load(w) + delta);
+  }
 }
 
 float TrainingNetwork::learn(uint64_t board, float target, float step) {
@@ -64,23 +79,28 @@ float TrainingNetwork::learn(uint64_t board, float target, float step) {
   feature_indices(board, idx);
   FloatTable* t = tables_[stage_of(board)];
   float before = 0;
-  for (int f = 0; f < kFeatures; ++f) before += t[f / kSymmetries][idx[f]];
+  for (int f = 0; f < kFeatures; ++f) before += load(t[f / kSymmetries][idx[f]]);
   const float error = target - before, delta = step * error;
   if (coherence()) {
     HugeVector<Coherence>* c = coherence_[stage_of(board)];
     const float magnitude = error < 0 ? -error : error;
     for (int f = 0; f < kFeatures; ++f) {
       Coherence& k = c[f / kSymmetries][idx[f]];
-      const float rate = k.absolute_sum > 0 ? (k.signed_sum < 0 ? -k.signed_sum : k.signed_sum) / k.absolute_sum : 1.0f;
-      t[f / kSymmetries][idx[f]] += rate * delta;
-      k.signed_sum += error;
-      k.absolute_sum += magnitude;
+      const float signed_sum = load(k.signed_sum), absolute_sum = load(k.absolute_sum);
+      const float rate = absolute_sum > 0 ? (signed_sum < 0 ? -signed_sum : signed_sum) / absolute_sum : 1.0f;
+      float& w = t[f / kSymmetries][idx[f]];
+      store(w, load(w) + rate * delta);
+      store(k.signed_sum, signed_sum + error);
+      store(k.absolute_sum, absolute_sum + magnitude);
     }
   } else {
-    for (int f = 0; f < kFeatures; ++f) t[f / kSymmetries][idx[f]] += delta;
+    for (int f = 0; f < kFeatures; ++f) {
+      float& w = t[f / kSymmetries][idx[f]];
+      store(w, load(w) + delta);
+    }
   }
   float after = 0;
-  for (int f = 0; f < kFeatures; ++f) after += t[f / kSymmetries][idx[f]];
+  for (int f = 0; f < kFeatures; ++f) after += load(t[f / kSymmetries][idx[f]]);
   return after;
 }
 

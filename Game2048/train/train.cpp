@@ -1,7 +1,7 @@
 // train2048: trains the bot's 4x6-tuple network by TD(0) self-play.
 //
 //   train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]
-//             [--optimistic V] [--report N] [--save-every SECONDS]
+//             [--optimistic V] [--report N] [--save-every SECONDS] [--threads N]
 //             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
 //   train2048 --resume --export [--checkpoint FILE] [--out weights.bin]
 //   train2048 --init-weights weights.n2048 [--start-episode N] ...
@@ -32,6 +32,9 @@
 // TrainingNetwork::enable_coherence); their sums are saved beside the
 // checkpoint (CHECKPOINT.tc) and resumed with it, or start at zero, with a
 // line saying why, when that file is missing or from another save.
+// --threads N plays N episodes at once on the one network (parallel_episodes.h):
+// about N times the moves per wall second, the curve's moves/s staying per
+// CPU second; with N > 1 a run is no longer reproducible bit for bit.
 #include <signal.h>
 #include <time.h>
 
@@ -44,6 +47,7 @@
 #include "../bot/ntuple.h"
 #include "../bot/weights_file.h"
 #include "start_boards.h"
+#include "parallel_episodes.h"
 #include "td_trainer.h"
 
 namespace {
@@ -61,7 +65,7 @@ int usage(const char* why) {
   std::fprintf(stderr,
                "train2048: %s\n"
                "usage: train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]\n"
-               "                 [--optimistic V] [--report N] [--save-every SECONDS]\n"
+               "                 [--optimistic V] [--report N] [--save-every SECONDS] [--threads N]\n"
                "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
                "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n"
                "       train2048 --init-weights FILE [--start-episode N] [training options]\n"
@@ -70,7 +74,8 @@ int usage(const char* why) {
                "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it;\n"
                "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
                "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15;\n"
-               "        --tc: temporal coherence, a learning rate per weight)\n",
+               "        --tc: temporal coherence, a learning rate per weight;\n"
+               "        --threads N: N threads learn on the one network at once, lock-free, not reproducible for N > 1)\n",
                why);
   return 2;
 }
@@ -87,7 +92,7 @@ int main(int argc, char** argv) {
   using namespace bot2048;
   using namespace train2048;
   uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX, start_episode = UINT64_MAX;
-  long long report = 1000, save_every = 300, downgrade_from = 0;
+  long long report = 1000, save_every = 300, downgrade_from = 0, threads = 1;
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
   std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
               curve = "Game2048/train/curve.csv";
@@ -122,6 +127,7 @@ int main(int argc, char** argv) {
     else if (arg == "--downgrade") ok = judge::parse_int(value, 11, 15, &downgrade_from);
     else if (arg == "--report") ok = judge::parse_int(value, 1, 100000000, &report);
     else if (arg == "--save-every") ok = judge::parse_int(value, 1, 1000000, &save_every);
+    else if (arg == "--threads") ok = judge::parse_int(value, 1, 64, &threads);
     else if (arg == "--out") out = value, out_given = true;
     else if (arg == "--checkpoint") checkpoint = value, checkpoint_given = true;
     else if (arg == "--curve") curve = value, curve_given = true;
@@ -300,48 +306,51 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   };
 
-  Rng rng(seed * 0x9E3779B97F4A7C15ULL + done);
-  std::vector<Step> path;
-  path.reserve(1 << 16);
   const double start = cpu_seconds();
   double last_save = start, window_start = start;
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
-  std::printf("training 4x6-tuple network%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g\n",
+  std::printf("training 4x6-tuple network%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g%s\n",
               coherence ? " by TC(0)" : "", stage2 ? ", stage 2 only" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
-              (unsigned long long)seed, alpha, optimistic);
-  while (done < episodes && !g_stop) {
-    const float a = float(done >= late_from ? late_alpha : alpha);
-    const EpisodeResult r = stage2 ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from))
-                                   : learn_episode(*net, rng, a, path, int(downgrade_from));
+              (unsigned long long)seed, alpha, optimistic,
+              threads > 1 ? (", " + std::to_string(threads) + " threads").c_str() : "");
+  std::fflush(stdout);
+  auto play = [&](Rng& rng, std::vector<Step>& path, uint64_t episode) {
+    const float a = float(episode >= late_from ? late_alpha : alpha);
+    return stage2 ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from))
+                  : learn_episode(*net, rng, a, path, int(downgrade_from));
+  };
+  // One finished episode (one at a time): the report window, the curve, and
+  // whether a periodic save is due. `done` counts the episodes learned.
+  auto book = [&](uint64_t, const EpisodeResult& r) {
     ++done;
     window_moves += r.moves;
     window_score += r.score;
     window_max = std::max<uint64_t>(window_max, r.score);
     ++window_games;
     for (int e = 11; e <= r.max_exponent && e < 16; ++e) ++reached[e];
-    if (done % uint64_t(report) == 0) {
-      const double now = cpu_seconds();
-      auto rate = [&](int e) { return 100.0 * reached[e] / double(window_games); };
-      std::printf("ep %8llu  cpu %7.0fs  mean %7.0f  max %7llu  2048 %5.1f%%  4096 %5.1f%%  8192 %5.1f%%  "
-                  "16384 %5.1f%%  32768 %5.1f%%  %.2fM moves/s\n",
-                  (unsigned long long)done, now - start, double(window_score) / window_games,
-                  (unsigned long long)window_max, rate(11), rate(12), rate(13), rate(14), rate(15),
-                  window_moves / (now - window_start) / 1e6);
-      std::fprintf(curve_file, "%llu,%.1f,%.1f,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.0f\n", (unsigned long long)done,
-                   now - start, double(window_score) / window_games, (unsigned long long)window_max, rate(11),
-                   rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start));
-      std::fflush(curve_file);
-      std::fflush(stdout);
-      window_moves = window_score = window_max = window_games = 0;
-      std::fill(reached, reached + 16, 0);
-      window_start = now;
-      if (now - last_save >= save_every) {
-        save("periodic");
-        last_save = cpu_seconds();
-      }
-    }
-  }
+    if (done % uint64_t(report) != 0) return false;
+    const double now = cpu_seconds();
+    auto rate = [&](int e) { return 100.0 * reached[e] / double(window_games); };
+    std::printf("ep %8llu  cpu %7.0fs  mean %7.0f  max %7llu  2048 %5.1f%%  4096 %5.1f%%  8192 %5.1f%%  "
+                "16384 %5.1f%%  32768 %5.1f%%  %.2fM moves/s\n",
+                (unsigned long long)done, now - start, double(window_score) / window_games,
+                (unsigned long long)window_max, rate(11), rate(12), rate(13), rate(14), rate(15),
+                window_moves / (now - window_start) / 1e6);
+    std::fprintf(curve_file, "%llu,%.1f,%.1f,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.0f\n", (unsigned long long)done,
+                 now - start, double(window_score) / window_games, (unsigned long long)window_max, rate(11),
+                 rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start));
+    std::fflush(curve_file);
+    std::fflush(stdout);
+    window_moves = window_score = window_max = window_games = 0;
+    std::fill(reached, reached + 16, 0);
+    window_start = now;
+    if (now - last_save < save_every) return false;
+    last_save = now;
+    return true;
+  };
+  run_episodes(int(threads), seed * 0x9E3779B97F4A7C15ULL + done, done, episodes, play, book,
+               [&] { save("periodic"); }, [] { return g_stop != 0; });
   save(g_stop ? "stopped by signal" : "finished");
   std::fclose(curve_file);
   return 0;

@@ -4,12 +4,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <numeric>
 #include <set>
 #include <string>
 #include <vector>
@@ -17,6 +19,7 @@
 #include "../../engine/board4.h"
 #include "../../plugin/bot_abi.h"
 #include "../../train/start_boards.h"
+#include "../../train/parallel_episodes.h"
 #include "../../train/td_trainer.h"
 #include "../agent.h"
 #include "../evaluator.h"
@@ -389,6 +392,83 @@ TEST_CASE("TD training improves a tiny network over a few thousand episodes (fix
   }
   first /= window;
   last /= window;
+  INFO("mean score of the first " << window << " games " << first << ", of the last " << last);
+  CHECK(last > 1.5 * first);
+}
+
+TEST_CASE("parallel training: one thread is the sequential loop; with more, every episode runs once, saves run alone") {
+  // One thread: the same games and the same network as learn_episode in a loop.
+  TinyNetwork sequential, threaded;
+  train2048::Rng rng(99);
+  std::vector<train2048::Step> path;
+  std::vector<uint64_t> scores;
+  for (int i = 0; i < 300; ++i) scores.push_back(train2048::learn_episode(sequential, rng, 0.1f, path).score);
+  std::vector<uint64_t> threaded_scores;
+  const uint64_t played = train2048::run_episodes(
+      1, 99, 0, 300,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(threaded, r, 0.1f, p); },
+      [&](uint64_t, const train2048::EpisodeResult& r) { threaded_scores.push_back(r.score); return false; },
+      [] {}, [] { return false; });
+  CHECK(played == 300);
+  CHECK(threaded_scores == scores);
+  const b4::Board probe = board_of({2, 4, 8, 16, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4});
+  CHECK(threaded.value(probe) == sequential.value(probe));
+
+  // Three threads on the real network: each episode number once, book() one at a
+  // time, exclusive() with nothing in flight, stop() ends the run.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
+  std::atomic<int> in_flight{0}, booking{0};
+  std::atomic<bool> overlap{false}, busy_save{false};
+  std::vector<int> seen(400, 0);
+  int saves = 0;
+  const uint64_t first = 1000;
+  const uint64_t ran = train2048::run_episodes(
+      3, 5, first, first + 400,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t episode) {
+        ++in_flight;
+        ++seen[episode - first];
+        const train2048::EpisodeResult result = train2048::learn_episode(*net, r, 0.1f, p);
+        --in_flight;
+        return result;
+      },
+      [&](uint64_t, const train2048::EpisodeResult&) {
+        if (booking.fetch_add(1) != 0) overlap = true;
+        booking.fetch_sub(1);
+        return true;  // a save after every episode: the worst case for the pausing
+      },
+      [&] {
+        ++saves;
+        if (in_flight.load() != 0) busy_save = true;
+      },
+      [] { return false; });
+  CHECK(ran == 400);
+  CHECK(std::count(seen.begin(), seen.end(), 1) == 400);
+  CHECK_FALSE(overlap.load());
+  CHECK_FALSE(busy_save.load());
+  CHECK(saves == 400);
+  int asked = 0;
+  const uint64_t stopped = train2048::run_episodes(
+      2, 5, 0, 1000000,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(*net, r, 0.1f, p); },
+      [&](uint64_t, const train2048::EpisodeResult&) { return false; }, [] {}, [&] { return ++asked > 50; });
+  CHECK(stopped >= 50);
+  CHECK(stopped <= 51);
+}
+
+TEST_CASE("parallel training: two threads sharing the 4x6 network still learn (mean of the last games beats the first)") {
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
+  const uint64_t episodes = 3000, window = 500;
+  std::vector<double> score(episodes, 0.0);
+  train2048::run_episodes(
+      2, 2024, 0, episodes,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(*net, r, 0.1f, p); },
+      [&, booked = uint64_t(0)](uint64_t, const train2048::EpisodeResult& r) mutable {
+        score[booked++] = double(r.score);  // in the order the games finished
+        return false;
+      },
+      [] {}, [] { return false; });
+  const double first = std::accumulate(score.begin(), score.begin() + window, 0.0) / window;
+  const double last = std::accumulate(score.end() - window, score.end(), 0.0) / window;
   INFO("mean score of the first " << window << " games " << first << ", of the last " << last);
   CHECK(last > 1.5 * first);
 }

@@ -55,9 +55,15 @@ TEST_BINARIES += $(BOT_TEST)
 # One table, a row per agent / setting, every game played by Run2048.
 BENCH2048_GAMES ?= 5
 BENCH2048_SEED ?= 2014
-.PHONY: bench-2048 contest-2048
+.PHONY: bench-2048 bench-2048-network contest-2048
 bench-2048: Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048)
 	@bash Game2048/bot/bench.sh Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048) $(BENCH2048_GAMES) $(BENCH2048_SEED) $(BUILD)/bench2048
+
+# The quick proxies of a network's strength (about 10 minutes on one core):
+# make bench-2048-network WEIGHTS=build/tr/X.n2048 (default: the committed weights).
+WEIGHTS ?= Game2048/bot/weights.n2048
+bench-2048-network: $(PLAY2048)
+	@bash Game2048/bot/bench_network.sh $(PLAY2048) $(WEIGHTS)
 
 # The full contest run of the best agent: 100 games, the runner's default seed (hours at ~120 moves/s).
 contest-2048: Game2048/Run2048 $(BOT_PLUGIN)

@@ -108,14 +108,11 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
       line.time_us_b = result.time_us_b;
       ++finished;
       std::string why;
-      {
-        std::lock_guard<std::mutex> both_files(judge::results_mutex());  // a signal waits for the pair
-        if (!judge::write_file_atomically(config.result_path, format_result_file(lines), &why) ||
-            (!config.record_path.empty() &&
-             !judge::append_line(config.record_path, record_line(config, round, setup, result), &why))) {
-          if (!write_failed && error) *error = why;
-          write_failed = true;
-        }
+      if (!judge::write_game_results(config.result_path, format_result_file(lines), config.record_path,
+                                     config.record_path.empty() ? "" : record_line(config, round, setup, result),
+                                     &why)) {
+        if (!write_failed && error) *error = why;
+        write_failed = true;
       }
       out << "Round " << round << " seed: " << rb.seed << "  board " << rb.M << "x" << rb.N << ", blocked cell ("
           << rb.noX << ", " << rb.noY << ")\n"

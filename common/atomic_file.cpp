@@ -94,6 +94,13 @@ bool path_is_writable(const std::string& path, std::string* error) {
   return true;
 }
 
+bool write_game_results(const std::string& path, const std::string& content, const std::string& record_path,
+                        const std::string& record_line, std::string* error) {
+  std::lock_guard<std::mutex> both_files(results_mutex());  // a signal waits for the pair
+  return write_file_atomically(path, content, error) &&
+         (record_path.empty() || append_line(record_path, record_line, error));
+}
+
 std::mutex& results_mutex() {
   static std::mutex mutex;
   return mutex;

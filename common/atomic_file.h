@@ -15,9 +15,15 @@ bool write_file_atomically(const std::string& path, const std::string& content, 
 // O_APPEND descriptor, so concurrent appends never interleave within a line.
 bool append_line(const std::string& path, const std::string& line, std::string* error);
 
-// Held by a judge while it writes the files of one finished game (its result
-// file and its record), and by its signal handler before the process dies, so
-// an interrupted judge never leaves one of them updated and the other not.
+// One finished game's results: replaces `path` by `content` and, when
+// `record_path` is not empty, appends `record_line` to it, both while holding
+// results_mutex(). On failure returns false with *error naming the file.
+bool write_game_results(const std::string& path, const std::string& content, const std::string& record_path,
+                        const std::string& record_line, std::string* error);
+
+// Held by write_game_results and by the signal handler (interrupt.h) before the
+// process dies, so an interrupted judge never leaves a game's result file
+// updated and its record not.
 std::mutex& results_mutex();
 
 // True if a file can be created or replaced at `path` (its folder exists and is writable).

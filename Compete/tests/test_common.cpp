@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -334,6 +336,37 @@ TEST_CASE("append_line: whole lines, in order per writer, never interleaved") {
   std::string error;
   CHECK_FALSE(judge::append_line(dir / "no/such/file", "x", &error));
   CHECK(error.find(dir / "no/such/file") != std::string::npos);
+}
+
+TEST_CASE("write_game_results: the result file and the record line, or the result file alone") {
+  ct::TempDir dir;
+  const std::string result = dir / "result.txt", record = dir / "record.jsonl";
+  std::string error;
+  REQUIRE(judge::write_game_results(result, "1 game\n", record, "{\"game\":1}", &error));
+  REQUIRE(judge::write_game_results(result, "2 games\n", record, "{\"game\":2}", &error));
+  CHECK(ct::read_file(result) == "2 games\n");
+  CHECK(ct::read_file(record) == "{\"game\":1}\n{\"game\":2}\n");
+  // No record path: only the result file.
+  REQUIRE(judge::write_game_results(result, "3 games\n", "", "ignored", &error));
+  CHECK(ct::read_file(result) == "3 games\n");
+  CHECK(ct::read_file(record) == "{\"game\":1}\n{\"game\":2}\n");
+  // A record that cannot be written fails by name.
+  CHECK_FALSE(judge::write_game_results(result, "4 games\n", dir / "no/record.jsonl", "x", &error));
+  CHECK(error.find(dir / "no/record.jsonl") != std::string::npos);
+  // The pair is written under results_mutex: while it is held, no game is written.
+  std::unique_lock<std::mutex> held(judge::results_mutex());
+  std::atomic<bool> written{false};
+  std::thread writer([&] {
+    std::string e;
+    judge::write_game_results(result, "5 games\n", record, "{\"game\":5}", &e);
+    written = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_FALSE(written.load());
+  CHECK(ct::read_file(result) == "4 games\n");
+  held.unlock();
+  writer.join();
+  CHECK(ct::read_file(result) == "5 games\n");
 }
 
 TEST_CASE("path_is_writable: names what is wrong") {

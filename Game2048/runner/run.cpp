@@ -268,14 +268,9 @@ class GameQueue {
     result.games.push_back(record);
 
     std::string error;
-    const std::string line = config_.record_path.empty() ? "" : record_line(record, game.state, config_);
-    bool written;
-    {
-      std::lock_guard<std::mutex> both_files(judge::results_mutex());  // a signal waits for the pair
-      written = stats_->write(config_.stats_path, result.bot_cpu_seconds, &error) &&
-                (config_.record_path.empty() || judge::append_line(config_.record_path, line, &error));
-    }
-    if (!written) {
+    if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds), config_.record_path,
+                                   config_.record_path.empty() ? "" : record_line(record, game.state, config_),
+                                   &error)) {
       result.io_failed = true;
       result.io_problem = error;
       add_fault(&result, "the judge could not write its results: " + error);

@@ -109,19 +109,16 @@ void TrainingNetwork::enable_coherence() {
     for (auto& c : coherence_[s]) c.assign(kTupleEntries, Coherence{0.0f, 0.0f});
 }
 
-void TrainingNetwork::prefetch(uint64_t board) const {
-  uint32_t idx[kFeatures];
-  feature_indices(board, idx);
-  const FloatTable* t = tables_[stage_of(board)];
-  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
-}
+void TrainingNetwork::prefetch(uint64_t board) const { prefetch_weights(board, false); }
 
-void TrainingNetwork::prefetch_for_learn(uint64_t board) const {
+void TrainingNetwork::prefetch_for_learn(uint64_t board) const { prefetch_weights(board, coherence()); }
+
+void TrainingNetwork::prefetch_weights(uint64_t board, bool with_sums) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
   const FloatTable* t = tables_[stage_of(board)];
   for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
-  if (coherence()) {
+  if (with_sums) {
     const HugeVector<Coherence>* c = coherence_[stage_of(board)];
     for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&c[f / kSymmetries][idx[f]]);
   }

@@ -91,6 +91,7 @@ class TrainingNetwork {
   const HugeVector<Coherence>& coherence_table(int tuple, int stage = 0) const { return coherence_[stage][tuple]; }
 
  private:
+  void prefetch_weights(uint64_t board, bool with_sums) const;
   FloatTable tables_[kMaxStages][kTuples];  // stages_ of them allocated
   HugeVector<Coherence> coherence_[kMaxStages][kTuples];  // empty unless enabled
   int stages_ = 1;

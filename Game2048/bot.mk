@@ -47,8 +47,8 @@ BOT_TEST_SRC := $(wildcard Game2048/bot/tests/*.cpp)
 BOT_TEST_OBJ := $(BOT_TEST_SRC:%.cpp=$(BUILD)/%.o)
 BOT_TEST := $(BUILD)/Game2048/bot/test_bot
 $(BOT_TEST_OBJ): | $(DOCTEST)
-$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"'
-$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN)
+$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DTRAIN2048_PATH='"$(abspath $(TRAIN2048))"'
+$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(TRAIN2048)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(BOT_TEST)
 

@@ -1,11 +1,13 @@
 // play2048: plays agents in process (no sandbox) for tuning and quick figures.
 //
-//   play2048 [--games N] [--seed S] [--starts FILE] [--header] [--quiet] SPEC...
+//   play2048 [--games N] [--seed S] [--starts FILE] [--until-tile T] [--header] [--quiet] SPEC...
 //   play2048 --records FILE --name NAME [--verdict TEXT]
 //
 // Prints one table row per agent spec (see agent.h): games, average / median /
 // highest score, max tile, 2048..32768 rates, valid moves per CPU second,
 // median moves to reach 2048, the contest's speed verdict, and mean depth.
+// With --until-tile T a game stops once a tile of T appears (an endgame measure:
+// how often play from the --starts boards reaches T, without playing on after it).
 // Spawns follow the contest's rule from a seeded generator of this program;
 // Run2048 is the judge of record: with --records, play2048 prints the same row
 // from Run2048's --record file (one JSON line per game) and its verdict; that
@@ -87,7 +89,7 @@ int summarise_records(const std::string& path, const std::string& name, const st
 
 int main(int argc, char** argv) {
   using namespace bot2048;
-  uint64_t games = 10, seed = 1;
+  uint64_t games = 10, seed = 1, until_tile = 0;
   bool header = false, quiet = false;
   std::vector<std::string> specs;
   std::string records, name, verdict, starts_path;
@@ -97,8 +99,10 @@ int main(int argc, char** argv) {
       (arg == "--records" ? records : arg == "--name" ? name : arg == "--verdict" ? verdict : starts_path) = argv[++i];
       continue;
     }
-    if ((arg == "--games" || arg == "--seed") && i + 1 < argc) {
-      if (!judge::parse_u64(argv[i + 1], arg == "--games" ? &games : &seed) || games == 0) {
+    if ((arg == "--games" || arg == "--seed" || arg == "--until-tile") && i + 1 < argc) {
+      uint64_t* value = arg == "--games" ? &games : arg == "--seed" ? &seed : &until_tile;
+      if (!judge::parse_u64(argv[i + 1], value) || games == 0 ||
+          (value == &until_tile && (until_tile < 4 || until_tile > 32768 || (until_tile & (until_tile - 1))))) {
         std::fprintf(stderr, "play2048: bad value '%s' for %s\n", argv[i + 1], arg.c_str());
         return 2;
       }
@@ -108,7 +112,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--quiet") {
       quiet = true;
     } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--starts FILE] [--header] [--quiet] SPEC...\n", arg.c_str());
+      std::fprintf(stderr, "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--starts FILE] [--until-tile T] [--header] [--quiet] SPEC...\n", arg.c_str());
       return 2;
     } else {
       specs.push_back(arg);
@@ -152,6 +156,7 @@ int main(int argc, char** argv) {
         b = spawn(after, position_stream, value_stream);
         const int e = b4::max_exponent(b);
         if (e >= 11 && game.moves_to[e] == 0) game.moves_to[e] = game.moves;
+        if (until_tile && b4::max_tile(b) >= int(until_tile)) break;
       }
       game.max_tile = b4::max_tile(b);
       run.games.push_back(game);

@@ -62,8 +62,9 @@ double cpu_seconds() {
 }
 
 int usage(const char* why) {
-  std::fprintf(stderr,
-               "train2048: %s\n"
+  const bool help = why == nullptr;  // --help: the usage on stdout, exit 0
+  std::fprintf(help ? stdout : stderr,
+               "%s%s%s"
                "usage: train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]\n"
                "                 [--optimistic V] [--report N] [--save-every SECONDS] [--threads N]\n"
                "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
@@ -75,9 +76,12 @@ int usage(const char* why) {
                "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
                "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15;\n"
                "        --tc: temporal coherence, a learning rate per weight;\n"
-               "        --threads N: N threads learn on the one network at once, lock-free, not reproducible for N > 1)\n",
-               why);
-  return 2;
+               "        --threads N: N threads learn on the one network at once, lock-free, not reproducible for N > 1)\n"
+               "--episodes N is the episode count to train up to, counting the episodes the network already has.\n"
+               "The defaults of --out, --checkpoint and --curve are the committed weights and curve\n"
+               "(Game2048/bot/weights.n2048, Game2048/train/checkpoint.f32, Game2048/train/curve.csv).\n",
+               help ? "" : "train2048: ", help ? "" : why, help ? "" : "\n");
+  return help ? 0 : 2;
 }
 
 bool parse_float(const std::string& text, double* out) {
@@ -108,6 +112,7 @@ int main(int argc, char** argv) {
     const bool has_value = i + 1 < argc;
     const std::string value = has_value ? argv[i + 1] : "";
     bool ok = true;
+    if (arg == "--help" || arg == "-h") return usage(nullptr);
     if (arg == "--resume" || arg == "--export" || arg == "--tc") {
       (arg == "--resume" ? resume : arg == "--export" ? export_only : coherence) = true;
       continue;
@@ -260,6 +265,14 @@ int main(int argc, char** argv) {
                 starts.size(), stage2_starts.c_str());
   }
 
+  if (done >= episodes) {
+    // Nothing to learn: say so rather than rewrite --out with an unchanged network.
+    std::fprintf(stderr,
+                 "train2048: nothing to train: the network has %llu episodes and --episodes %llu is the total to reach "
+                 "(give more than %llu); %s left untouched\n",
+                 (unsigned long long)done, (unsigned long long)episodes, (unsigned long long)done, out.c_str());
+    return 2;
+  }
   if (coherence) net->enable_coherence();  // after add_second_stage: each stage gets its own
   const std::string coherence_path = checkpoint + ".tc";
   if (coherence && resume) {

@@ -1,5 +1,6 @@
 // The 2048 bot: evaluations, search, weights files, the TD trainer, the plugin.
 #include <dlfcn.h>
+#include <sys/wait.h>
 #include <doctest/doctest.h>
 #include <unistd.h>
 
@@ -64,6 +65,11 @@ b4::Board random_board(train2048::Rng& rng, int tiles, int max_e) {
     b = b4::set_cell(b, i, 1 + int(rng.below(unsigned(max_e))));
   }
   return b;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::string temp_path(const char* name) { return "/tmp/test_bot2048_" + std::to_string(getpid()) + "_" + name; }
@@ -306,6 +312,44 @@ TEST_CASE("weights: saved, loaded, and rejected when corrupted or truncated") {
   CHECK(!load_weights(path, loaded.get(), nullptr, &error));
   CHECK(error.find("cannot open") != std::string::npos);
   CHECK(std::string(load_evaluator(path)->name()) == "heuristic");
+}
+
+// Runs train2048 with `args` (a shell fragment), its output to `log`; its exit status.
+int run_trainer(const std::string& args, const std::string& log) {
+  const int status = std::system(("'" TRAIN2048_PATH "' " + args + " > '" + log + "' 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST_CASE("train2048: --help prints the usage; a run with nothing to train fails by name and leaves --out alone") {
+  const std::string log = temp_path("train.log");
+  CHECK(run_trainer("--help", log) == 0);
+  CHECK(slurp(log).find("usage: train2048") != std::string::npos);
+  CHECK(slurp(log).find("--episodes N is the episode count to train up to") != std::string::npos);
+
+  // A network of 123456 episodes asked to train up to 1000: the old trainer
+  // rewrote --out (by default the committed weights) and the checkpoint.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.0f));
+  const std::string weights = temp_path("has123456.n2048"), out = temp_path("out.n2048"),
+                    checkpoint = temp_path("ck.f32"), curve = temp_path("curve.csv");
+  std::string error;
+  REQUIRE_MESSAGE(save_weights(weights, *net, 0.0f, "test run, seed 1, 123456 episodes", &error), error);
+  {
+    std::ofstream f(out);
+    f << "the user's weights";
+  }
+  std::remove(checkpoint.c_str());
+  const std::string files = " --out '" + out + "' --checkpoint '" + checkpoint + "' --curve '" + curve + "'";
+  CHECK(run_trainer("--init-weights '" + weights + "' --episodes 1000" + files, log) == 2);
+  const std::string said = slurp(log);
+  CHECK_MESSAGE(said.find("nothing to train: the network has 123456 episodes and --episodes 1000") != std::string::npos,
+                said);
+  CHECK(said.find(out + " left untouched") != std::string::npos);
+  CHECK(slurp(out) == "the user's weights");
+  CHECK(access(checkpoint.c_str(), F_OK) != 0);
+  // Equal counts are nothing to train either.
+  CHECK(run_trainer("--init-weights '" + weights + "' --episodes 123456" + files, log) == 2);
+  CHECK(slurp(out) == "the user's weights");
+  for (const std::string& f : {log, weights, out, curve}) std::remove(f.c_str());
 }
 
 TEST_CASE("weights: a compact file loads back into a float network for training (within quantisation error)") {

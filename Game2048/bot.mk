@@ -47,15 +47,16 @@ BOT_TEST_SRC := $(wildcard Game2048/bot/tests/*.cpp)
 BOT_TEST_OBJ := $(BOT_TEST_SRC:%.cpp=$(BUILD)/%.o)
 BOT_TEST := $(BUILD)/Game2048/bot/test_bot
 $(BOT_TEST_OBJ): | $(DOCTEST)
-$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DTRAIN2048_PATH='"$(abspath $(TRAIN2048))"'
-$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(TRAIN2048)
+$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DTRAIN2048_PATH='"$(abspath $(TRAIN2048))"' \
+    -DPLAY2048_PATH='"$(abspath $(PLAY2048))"'
+$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(TRAIN2048) $(PLAY2048)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(BOT_TEST)
 
 # One table, a row per agent / setting, every game played by Run2048.
 BENCH2048_GAMES ?= 5
 BENCH2048_SEED ?= 2014
-.PHONY: bench-2048 bench-2048-network contest-2048
+.PHONY: bench-2048 bench-2048-network bench-2048-endgame contest-2048
 bench-2048: Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048)
 	@bash Game2048/bot/bench.sh Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048) $(BENCH2048_GAMES) $(BENCH2048_SEED) $(BUILD)/bench2048
 
@@ -64,6 +65,12 @@ bench-2048: Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048)
 WEIGHTS ?= Game2048/bot/weights.n2048
 bench-2048-network: $(PLAY2048)
 	@bash Game2048/bot/bench_network.sh $(PLAY2048) $(WEIGHTS)
+
+# The endgame conversion rate (about 35 minutes on one core):
+# make bench-2048-endgame [WEIGHTS=file] [ENDGAME_AGENT=expectimax:guard=0,...].
+ENDGAME_AGENT ?= expectimax:guard=0
+bench-2048-endgame: $(PLAY2048)
+	@bash Game2048/bot/bench_endgame.sh $(PLAY2048) $(WEIGHTS) $(ENDGAME_AGENT)
 
 # The full contest run of the best agent: 100 games, the runner's default seed (hours at ~120 moves/s).
 contest-2048: Game2048/Run2048 $(BOT_PLUGIN)

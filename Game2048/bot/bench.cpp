@@ -2,6 +2,7 @@
 //
 //   play2048 [--games N] [--seed S] [--starts FILE] [--until-tile T] [--header] [--quiet] SPEC...
 //   play2048 --records FILE --name NAME [--verdict TEXT]
+//   play2048 --records FILE... --endgame-boards OUT --min-sum S
 //
 // Prints one table row per agent spec (see agent.h): games, average / median /
 // highest score, max tile, 2048..32768 rates, valid moves per CPU second,
@@ -12,7 +13,15 @@
 // Run2048 is the judge of record: with --records, play2048 prints the same row
 // from Run2048's --record file (one JSON line per game) and its verdict; that
 // is how make bench-2048 builds its table.
+// With --endgame-boards, play2048 replays each game of the record files move
+// by move and writes, one per game that has it, the first position to move
+// whose largest tile T is the largest power of two <= S and whose tiles sum to
+// at least S (the endgame boards of make bench-2048-endgame: S = 30720, a
+// 16384 with its chain one 2048 short of 32768).
 #include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <fstream>
 #include <cstdlib>
 #include <cstdio>
 #include <string>
@@ -85,6 +94,82 @@ int summarise_records(const std::string& path, const std::string& name, const st
   return 0;
 }
 
+// The string after "key": in a JSON line (empty if absent).
+std::string json_string(const std::string& line, const std::string& key) {
+  const size_t at = line.find("\"" + key + "\":\"");
+  if (at == std::string::npos) return "";
+  const size_t from = at + key.size() + 4, to = line.find('"', from);
+  return to == std::string::npos ? "" : line.substr(from, to - from);
+}
+
+// Replays the games of Run2048 record files and writes their endgame boards
+// (see the top of this file); 1 with a message naming the file and game on a
+// record that does not replay.
+int write_endgame_boards(const std::vector<std::string>& record_paths, uint64_t min_sum, const std::string& out) {
+  int top = 0;
+  while ((uint64_t(2) << top) <= min_sum) ++top;  // 2^top: the largest power of two <= min_sum
+  std::vector<uint64_t> boards;
+  int games = 0, converted = 0;
+  for (const std::string& path : record_paths) {
+    std::ifstream in(path);
+    if (!in) {
+      std::fprintf(stderr, "play2048: cannot open record file '%s'\n", path.c_str());
+      return 1;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+      if (line.find("\"game\":") == std::string::npos) continue;
+      ++games;
+      const std::string directions = json_string(line, "directions"), spawns = json_string(line, "spawns");
+      b4::Board b = 0;
+      size_t next_spawn = 0;
+      auto place = [&]() {  // the next recorded spawn: cell in hex, then 2 or 4
+        if (next_spawn + 2 > spawns.size()) return false;
+        const char cell = spawns[next_spawn], value = spawns[next_spawn + 1];
+        next_spawn += 2;
+        const int c = std::isdigit(cell) ? cell - '0' : cell >= 'a' && cell <= 'f' ? cell - 'a' + 10 : -1;
+        if (c < 0 || (value != '2' && value != '4') || b4::get_cell(b, c) != 0) return false;
+        b = b4::set_cell(b, c, value == '2' ? 1 : 2);
+        return true;
+      };
+      bool ok = place() && place();
+      for (size_t i = 0; ok && i <= directions.size(); ++i) {
+        if (b4::max_exponent(b) == top && uint64_t(b4::tile_sum(b)) >= min_sum) {
+          boards.push_back(b);
+          converted += int(json_number(line, "max_tile")) > (1 << top);
+          break;
+        }
+        if (i == directions.size()) break;
+        const char* d = std::strchr("LDRU", directions[i]);
+        const b4::Board after = d && directions[i] ? b4::move(b, int(d - "LDRU")) : b;
+        ok = after != b;
+        b = after;
+        ok = ok && place();
+      }
+      if (!ok) {
+        std::fprintf(stderr, "play2048: record file '%s' line %d: the game does not replay (a bad move or spawn)\n",
+                     path.c_str(), number);
+        return 1;
+      }
+    }
+  }
+  std::string files;
+  for (const std::string& path : record_paths) files += " " + path;
+  char comment[1024];
+  std::snprintf(comment, sizeof comment,
+                "endgame boards: the first position to move with a %d on top and tiles summing to >= %llu in each "
+                "game of the records (%d of %d games; %d of them went on past %d); play2048 --endgame-boards from%s",
+                1 << top, (unsigned long long)min_sum, int(boards.size()), games, converted, 1 << top, files.c_str());
+  std::string error;
+  if (boards.empty()) error = "no game of the records reaches such a board";
+  if (!error.empty() || !train2048::write_start_boards(out, boards, comment, &error)) {
+    std::fprintf(stderr, "play2048: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("%s\n", comment);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,11 +177,26 @@ int main(int argc, char** argv) {
   uint64_t games = 10, seed = 1, until_tile = 0;
   bool header = false, quiet = false;
   std::vector<std::string> specs;
-  std::string records, name, verdict, starts_path;
+  std::string records, name, verdict, starts_path, endgame_out;
+  std::vector<std::string> record_paths;
+  uint64_t min_sum = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if ((arg == "--records" || arg == "--name" || arg == "--verdict" || arg == "--starts") && i + 1 < argc) {
       (arg == "--records" ? records : arg == "--name" ? name : arg == "--verdict" ? verdict : starts_path) = argv[++i];
+      if (arg == "--records") record_paths.push_back(records);
+      continue;
+    }
+    if (arg == "--endgame-boards" && i + 1 < argc) {
+      endgame_out = argv[++i];
+      continue;
+    }
+    if (arg == "--min-sum" && i + 1 < argc) {
+      if (!judge::parse_u64(argv[i + 1], &min_sum) || min_sum < 4 || min_sum > (uint64_t(1) << 20)) {
+        std::fprintf(stderr, "play2048: bad value '%s' for --min-sum (4 .. 1048576)\n", argv[i + 1]);
+        return 2;
+      }
+      ++i;
       continue;
     }
     if ((arg == "--games" || arg == "--seed" || arg == "--until-tile") && i + 1 < argc) {
@@ -117,6 +217,13 @@ int main(int argc, char** argv) {
     } else {
       specs.push_back(arg);
     }
+  }
+  if (!endgame_out.empty()) {
+    if (record_paths.empty() || min_sum == 0) {
+      std::fprintf(stderr, "play2048: --endgame-boards needs --records FILE (one or more) and --min-sum S\n");
+      return 2;
+    }
+    return write_endgame_boards(record_paths, min_sum, endgame_out);
   }
   if (header) print_table_header(stdout);
   if (!records.empty()) return summarise_records(records, name.empty() ? records : name, verdict);

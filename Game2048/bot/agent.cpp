@@ -120,14 +120,16 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
     s.table_bits = int(take("tt", s.table_bits));
     s.cache_leaves = take("leafcache", 1) != 0;
     s.downgrade_from = int(take("dg", network ? kNetworkDowngradeFrom : 0));
+    s.endgame_downgrade_from = int(take("enddg", 0));
     s.early_budget = take("early", network ? kNetworkEarlyBudget : 1.0);
     s.late_budget = take("late", network ? kNetworkLateBudget : 1.0);
     s.late_from = int(take("latefrom", s.late_from));
     if (s.min_depth < 0 || s.max_depth < s.min_depth || s.max_depth > 8 || s.nodes_per_move < 0 || s.table_bits < 10 ||
         s.table_bits > 26 || (s.downgrade_from != 0 && (s.downgrade_from < 2 || s.downgrade_from > 15)) ||
+        (s.endgame_downgrade_from != 0 && (s.endgame_downgrade_from < 2 || s.endgame_downgrade_from > 15)) ||
         !(s.early_budget > 0) || !(s.late_budget > 0) || s.late_from < 3 || s.late_from > 15) {
       *error = "agent '" + spec +
-               "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26, dg 0 (off) or 2..15, early > 0, late > 0"
+               "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26, dg and enddg 0 (off) or 2..15, early > 0, late > 0"
                " and 3 <= latefrom <= 15";
       return nullptr;
     }

@@ -31,10 +31,25 @@ Expectimax::Expectimax(const Evaluator& evaluator, const ExpectimaxSettings& set
 void Expectimax::clear() {
   for (Entry& e : table_) e = Entry{0, 0, -1};
   bank_ = 0;
+  active_downgrade_ = settings_.downgrade_from;
 }
 
 uint64_t Expectimax::leaf_view(uint64_t after) const {
-  return settings_.downgrade_from > 0 && counts_reward_ ? b4::downgrade(after, settings_.downgrade_from) : after;
+  return active_downgrade_ > 0 && counts_reward_ ? b4::downgrade(after, active_downgrade_) : after;
+}
+
+int Expectimax::downgrade_for(uint64_t board) const {
+  const int largest = b4::max_exponent(board);
+  const bool endgame = settings_.endgame_downgrade_from > 0 && largest >= settings_.late_from &&
+                       8 * b4::tile_sum(board) >= (int64_t(15) << largest);
+  return endgame ? settings_.endgame_downgrade_from : settings_.downgrade_from;
+}
+
+void Expectimax::use_downgrade_for(uint64_t board) {
+  const int wanted = downgrade_for(board);
+  if (wanted == active_downgrade_) return;
+  for (Entry& e : table_) e = Entry{0, 0, -1};
+  active_downgrade_ = wanted;
 }
 
 float Expectimax::chance_node(uint64_t after, int depth, float probability) {
@@ -160,6 +175,7 @@ int Expectimax::search_root(uint64_t board, int depth, float* best_value) {
 }
 
 void Expectimax::evaluate_moves(uint64_t board, int depth, float out[4]) {
+  use_downgrade_for(board);
   for (int d = 0; d < 4; ++d) {
     uint32_t reward = 0;
     const uint64_t after = b4::move(board, d, &reward);
@@ -174,6 +190,7 @@ int Expectimax::choose_move(uint64_t board) {
     if (b4::move(board, d) != board) ++valid, only = d;
   if (valid == 0) return -1;
   ++stats_.moves;
+  use_downgrade_for(board);
   if (valid == 1) {
     ++stats_.depth_histogram[0];
     return only;

@@ -39,6 +39,11 @@ struct ExpectimaxSettings {
   int table_bits = 20;                // transposition table: 2^bits entries
   bool cache_leaves = true;           // network leaves go through the table too
   int downgrade_from = 0;             // network leaves with a tile >= 2^this are valued downgraded (0: off)
+  // In the endgame of the late stage (a root whose largest tile T is at least
+  // 2^late_from and whose tiles sum to at least 15/8 T: the chain below T is one
+  // T/8 short of 2T), leaves are valued downgraded from 2^endgame_downgrade_from
+  // instead (0: no change).
+  int endgame_downgrade_from = 0;
   // The budget by stage of the game: a move's own units are nodes_per_move
   // times early_budget while the largest tile is under 2^(late_from - 1) (the
   // stages the network plays well even shallow), times late_budget once it is
@@ -81,6 +86,11 @@ class Expectimax {
   // The board the evaluator is asked about for the leaf `after` (b4::downgrade
   // when the setting is on and the evaluator is the network).
   uint64_t leaf_view(uint64_t after) const;
+  // The downgrade threshold for the search from `board` (the endgame's or the usual one).
+  int downgrade_for(uint64_t board) const;
+  // Makes `board`'s threshold the one leaves use; the table's entries, valued
+  // under the other, are dropped when it changes.
+  void use_downgrade_for(uint64_t board);
   Entry* slot(uint64_t after) { return &table_[(after * 0x9E3779B97F4A7C15ULL) >> (64 - settings_.table_bits)]; }
   // Fetches the table slots of the board's valid moves into the cache.
   void prefetch_moves(uint64_t board);
@@ -101,6 +111,7 @@ class Expectimax {
   uint64_t table_mask_;
   uint64_t nodes_ = 0;
   double bank_ = 0;
+  int active_downgrade_ = 0;  // the threshold leaf_view applies now
   RateGovernor governor_;
   double cpu_start_ = -1;
   SearchStats stats_;

@@ -830,6 +830,46 @@ TEST_CASE("tile downgrading: the search values each big-tile leaf as its downgra
   CHECK(error.find("dg") != std::string::npos);
 }
 
+TEST_CASE("endgame downgrading: a root whose chain is one T/8 short of 2T uses enddg, any other root dg") {
+  REQUIRE(committed_network() != nullptr);
+  const Evaluator& net = *committed_network();
+  // 16384 on top, tiles summing to 31508 >= 15/8 * 16384 = 30720: the endgame.
+  const b4::Board endgame = board_of({16384, 8192, 4096, 2048, 2, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
+  // The same without the 8192 and 2048: 21268, not the endgame.
+  const b4::Board earlier = board_of({16384, 0, 4096, 2, 0, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
+  REQUIRE(8 * b4::tile_sum(endgame) >= 15 * 16384);
+  REQUIRE(8 * b4::tile_sum(earlier) < 15 * 16384);
+  ExpectimaxSettings dg13, dg14, both;
+  dg13.downgrade_from = both.downgrade_from = 13;
+  dg14.downgrade_from = both.endgame_downgrade_from = 14;
+  auto fresh = [&](const ExpectimaxSettings& s, b4::Board b, float out[4]) {
+    std::unique_ptr<Expectimax> search(new Expectimax(net, s));
+    search->evaluate_moves(b, 1, out);
+  };
+  float want_endgame[4], other_endgame[4], want_earlier[4], got[4];
+  fresh(dg14, endgame, want_endgame);
+  fresh(dg13, endgame, other_endgame);
+  fresh(dg13, earlier, want_earlier);
+  CHECK(std::vector<float>(want_endgame, want_endgame + 4) != std::vector<float>(other_endgame, other_endgame + 4));
+  // One searcher, its table kept, through earlier -> endgame -> earlier.
+  std::unique_ptr<Expectimax> search(new Expectimax(net, both));
+  for (b4::Board b : {earlier, endgame, earlier}) {
+    search->evaluate_moves(b, 1, got);
+    const float* want = b == endgame ? want_endgame : want_earlier;
+    for (int d = 0; d < 4; ++d) CHECK(got[d] == want[d]);
+  }
+  // Below the late stage the endgame rule never applies: an 8192 board with its chain
+  // one 1024 short of 16384 is searched with dg as usual.
+  const b4::Board late8192 = board_of({8192, 4096, 2048, 1024, 2, 256, 128, 8, 4, 2, 0, 0, 0, 0, 0, 4});
+  fresh(dg13, late8192, want_earlier);
+  search->evaluate_moves(late8192, 1, got);
+  for (int d = 0; d < 4; ++d) CHECK(got[d] == want_earlier[d]);
+  std::string error;
+  CHECK(make_agent("expectimax:enddg=14", &error) != nullptr);
+  CHECK(!make_agent("expectimax:enddg=16", &error));
+  CHECK(error.find("enddg") != std::string::npos);
+}
+
 TEST_CASE("the search's budget follows the stage: early below 2^(latefrom-1), late from 2^latefrom") {
   // The same 40 positions of each stage (the largest tile placed in a corner
   // over random smaller tiles), searched with and without stage factors.

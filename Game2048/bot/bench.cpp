@@ -141,7 +141,7 @@ int write_endgame_boards(const std::vector<std::string>& record_paths, uint64_t 
         }
         if (i == directions.size()) break;
         const char* d = std::strchr("LDRU", directions[i]);
-        const b4::Board after = d && directions[i] ? b4::move(b, int(d - "LDRU")) : b;
+        const b4::Board after = d ? b4::move(b, int(d - "LDRU")) : b;
         ok = after != b;
         b = after;
         ok = ok && place();

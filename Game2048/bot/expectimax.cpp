@@ -28,8 +28,12 @@ Expectimax::Expectimax(const Evaluator& evaluator, const ExpectimaxSettings& set
   clear();
 }
 
-void Expectimax::clear() {
+void Expectimax::clear_table() {
   for (Entry& e : table_) e = Entry{0, 0, -1};
+}
+
+void Expectimax::clear() {
+  clear_table();
   bank_ = 0;
   active_downgrade_ = settings_.downgrade_from;
 }
@@ -48,7 +52,7 @@ int Expectimax::downgrade_for(uint64_t board) const {
 void Expectimax::use_downgrade_for(uint64_t board) {
   const int wanted = downgrade_for(board);
   if (wanted == active_downgrade_) return;
-  for (Entry& e : table_) e = Entry{0, 0, -1};
+  clear_table();
   active_downgrade_ = wanted;
 }
 

@@ -86,6 +86,8 @@ class Expectimax {
   // The board the evaluator is asked about for the leaf `after` (b4::downgrade
   // when the setting is on and the evaluator is the network).
   uint64_t leaf_view(uint64_t after) const;
+  // Empties the transposition table.
+  void clear_table();
   // The downgrade threshold for the search from `board` (the endgame's or the usual one).
   int downgrade_for(uint64_t board) const;
   // Makes `board`'s threshold the one leaves use; the table's entries, valued

@@ -71,21 +71,24 @@ struct Step {
 };
 
 // The greedy move on net: the afterstate maximising reward + V(afterstate),
-// with its reward; returns b itself when no move changes b (game over).
+// with its reward; returns b itself when no move changes b (game over). With
+// value_downgrade = E > 0 the afterstates are valued downgraded from 2^E, as
+// the search's leaves with dg=E (the move itself is the real one).
 template <typename Net>
-b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward) {
-  b4::Board best_after = b, after[4];
+b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, int value_downgrade = 0) {
+  b4::Board best_after = b, after[4], valued[4];
   uint32_t reward[4];
   float best_value = -1e30f;
   *best_reward = 0;
   for (int d = 0; d < 4; ++d) {
     reward[d] = 0;
     after[d] = b4::move(b, d, &reward[d]);
-    if (after[d] != b) net.prefetch(after[d]);
+    valued[d] = value_downgrade > 0 ? b4::downgrade(after[d], value_downgrade) : after[d];
+    if (after[d] != b) net.prefetch(valued[d]);
   }
   for (int d = 0; d < 4; ++d) {
     if (after[d] == b) continue;
-    const float v = float(reward[d]) + net.value(after[d]);
+    const float v = float(reward[d]) + net.value(valued[d]);
     if (v > best_value) best_value = v, best_after = after[d], *best_reward = reward[d];
   }
   return best_after;
@@ -141,16 +144,21 @@ EpisodeResult learn_episode_from_starts(Net& net, Rng& rng, float alpha, const s
 // Plays one greedy game on net (no learning) from the usual start until a tile
 // of 2^exponent first appears; returns the board at that moment (after the
 // move that made the tile and the spawn that followed it, i.e. a position to
-// move in), or 0 if the game ended without the tile.
+// move in), or 0 if the game ended without the tile. With min_sum > 0 it plays
+// on to the first such position whose tiles also sum to at least min_sum (an
+// endgame board of that stage), and returns 0 if a larger tile comes first.
+// value_downgrade as in greedy_afterstate (the real game, valued downgraded).
 template <typename Net>
-b4::Board play_until_tile(const Net& net, Rng& rng, int exponent) {
+b4::Board play_until_tile(const Net& net, Rng& rng, int exponent, int64_t min_sum = 0, int value_downgrade = 0) {
   b4::Board b = spawn_random(spawn_random(0, rng), rng);
   for (;;) {
     uint32_t reward;
-    const b4::Board after = greedy_afterstate(net, b, &reward);
+    const b4::Board after = greedy_afterstate(net, b, &reward, value_downgrade);
     if (after == b) return 0;
     b = spawn_random(after, rng);
-    if (b4::max_exponent(after) >= exponent) return b;
+    const int top = b4::max_exponent(after);
+    if (top > exponent && min_sum > 0) return 0;
+    if (top >= exponent && b4::tile_sum(b) >= min_sum) return b;
   }
 }
 

@@ -7,6 +7,7 @@
 //   train2048 --init-weights weights.n2048 [--start-episode N] ...
 //   train2048 --init-weights weights.n2048 --collect-starts FILE [--starts N] [--stage-tile T]
 //   train2048 --init-weights weights.n2048 --stage2-starts FILE [--stage-tile T] [training options]
+//   train2048 --init-weights weights.n2048 --from-starts FILE [training options]
 //
 // Multi-stage weights: --collect-starts plays greedy games on the network (no
 // learning) and writes, for each game reaching the stage tile T (default
@@ -16,6 +17,14 @@
 // stage 1 when the network has one stage); the output is a 2-stage weights
 // file (defaults: Game2048/train/weights2.n2048, checkpoint2.f32, curve2.csv).
 // With a two-stage network, --stage-tile there moves stage 2's boundary.
+// --min-sum S makes the collector play on to the first position with the stage
+// tile on top and tiles summing to at least S (an endgame board of the stage;
+// a game that makes a larger tile first gives none; with --downgrade E its
+// greedy games value their afterstates downgraded, as the search does, and so
+// reach the late stages far more often). --from-starts starts every
+// episode from a board of FILE too, but keeps the network's stages and episode
+// count: with --downgrade the endgame boards of a late stage are learned as the
+// search values them, through the downgraded afterstates of stage 1.
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
@@ -70,8 +79,9 @@ int usage(const char* why) {
                "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
                "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n"
                "       train2048 --init-weights FILE [--start-episode N] [training options]\n"
-               "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--seed S]\n"
+               "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--min-sum S] [--seed S]\n"
                "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [training options]\n"
+               "       train2048 --init-weights FILE --from-starts BOARDS [training options]\n"
                "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it;\n"
                "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
                "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15;\n"
@@ -103,7 +113,8 @@ int main(int argc, char** argv) {
   bool resume = false, export_only = false, coherence = false;
   bool out_given = false, checkpoint_given = false, curve_given = false;
   std::string collect_starts, stage2_starts;  // multi-stage: collect start boards / train stage 2 from them
-  uint64_t starts_wanted = 1000;
+  std::string from_starts;                    // episodes from these boards, the network's stages kept
+  uint64_t starts_wanted = 1000, min_sum = 0;
   long long stage_tile = 1 << kDefaultStageExponent;
   bool stage_tile_given = false;
   std::string origin;  // where this run's weights started, for the weights' note (--origin, or --init-weights)
@@ -139,6 +150,8 @@ int main(int argc, char** argv) {
     else if (arg == "--collect-starts") collect_starts = value;
     else if (arg == "--starts") ok = judge::parse_u64(value, &starts_wanted) && starts_wanted > 0;
     else if (arg == "--stage2-starts") stage2_starts = value;
+    else if (arg == "--from-starts") from_starts = value;
+    else if (arg == "--min-sum") ok = judge::parse_u64(value, &min_sum) && min_sum <= 16 * 65536;
     else if (arg == "--stage-tile")
       ok = judge::parse_int(value, 2, 32768, &stage_tile) && (stage_tile & (stage_tile - 1)) == 0,
       stage_tile_given = true;
@@ -150,9 +163,11 @@ int main(int argc, char** argv) {
 
   const int stage_exponent = __builtin_ctzll((unsigned long long)stage_tile);
   const bool stage2 = !stage2_starts.empty();
-  if (stage2 && !collect_starts.empty()) return usage("--collect-starts and --stage2-starts exclude each other");
-  if ((stage2 || !collect_starts.empty()) && init_weights.empty() && !resume)
-    return usage("--collect-starts and --stage2-starts need a network: --init-weights FILE or --resume");
+  if (int(stage2) + int(!collect_starts.empty()) + int(!from_starts.empty()) > 1)
+    return usage("--collect-starts, --stage2-starts and --from-starts exclude each other");
+  if ((stage2 || !collect_starts.empty() || !from_starts.empty()) && init_weights.empty() && !resume)
+    return usage("--collect-starts, --stage2-starts and --from-starts need a network: --init-weights FILE or --resume");
+  if (min_sum > 0 && collect_starts.empty()) return usage("--min-sum goes with --collect-starts");
   if (stage2) {
     // Never overwrite the one-stage run's files by default.
     if (!out_given) out = "Game2048/train/weights2.n2048";
@@ -228,18 +243,22 @@ int main(int argc, char** argv) {
     const double start = cpu_seconds();
     while (boards.size() < starts_wanted && !g_stop) {
       ++games;
-      if (const b4::Board b = play_until_tile(*net, rng, threshold)) {
+      if (const b4::Board b = play_until_tile(*net, rng, threshold, int64_t(min_sum), int(downgrade_from))) {
         boards.push_back(b);
         if (boards.size() % 100 == 0 || boards.size() == starts_wanted) {
-          std::printf("%zu boards with %d from %llu games (%.1f%%), cpu %.0fs\n", boards.size(), 1 << threshold,
+          std::printf("%zu boards with %d%s from %llu games (%.1f%%), cpu %.0fs\n", boards.size(), 1 << threshold,
+                      min_sum ? (" (tiles >= " + std::to_string(min_sum) + ")").c_str() : "",
                       (unsigned long long)games, 100.0 * boards.size() / games, cpu_seconds() - start);
           std::fflush(stdout);
         }
       }
     }
     char comment[512];
-    std::snprintf(comment, sizeof comment, "first positions with a %d tile: %zu of %llu greedy games, seed %llu, network %s",
-                  1 << threshold, boards.size(), (unsigned long long)games, (unsigned long long)seed,
+    std::snprintf(comment, sizeof comment, "first positions with a %d tile%s: %zu of %llu greedy games%s, seed %llu, network %s",
+                  1 << threshold, min_sum ? (" on top and tiles summing to >= " + std::to_string(min_sum)).c_str() : "",
+                  boards.size(), (unsigned long long)games,
+                  downgrade_from ? (" valued downgraded from " + std::to_string(1 << downgrade_from)).c_str() : "",
+                  (unsigned long long)seed,
                   resume ? checkpoint.c_str() : init_weights.c_str());
     if (!write_start_boards(collect_starts, boards, comment, &error)) {
       std::fprintf(stderr, "train2048: %s\n", error.c_str());
@@ -263,6 +282,25 @@ int main(int argc, char** argv) {
     if (net->stages() == 1) net->add_second_stage(threshold);  // stage 2 starts as a copy of stage 1
     std::printf("training stage 2 (boards with a %d tile) from %zu start boards in %s\n", 1 << threshold,
                 starts.size(), stage2_starts.c_str());
+  }
+  if (!from_starts.empty()) {
+    if (!read_start_boards(from_starts, &starts, &error)) {
+      std::fprintf(stderr, "train2048: %s\n", error.c_str());
+      return 1;
+    }
+    if (starts.empty()) {
+      std::fprintf(stderr, "train2048: start boards file '%s' holds no board\n", from_starts.c_str());
+      return 1;
+    }
+    for (uint64_t b : starts)
+      if (b4::is_game_over(b)) {
+        std::fprintf(stderr, "train2048: start board %016llx in '%s' has no move\n", (unsigned long long)b,
+                     from_starts.c_str());
+        return 1;
+      }
+    origin += std::string(origin.empty() ? "" : ", ") + "then episodes from the " + std::to_string(starts.size()) +
+              " start boards of " + from_starts;
+    std::printf("every episode starts from one of %zu boards in %s\n", starts.size(), from_starts.c_str());
   }
 
   if (done >= episodes) {
@@ -324,13 +362,13 @@ int main(int argc, char** argv) {
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
   std::printf("training 4x6-tuple network%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g%s\n",
-              coherence ? " by TC(0)" : "", stage2 ? ", stage 2 only" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
+              coherence ? " by TC(0)" : "", stage2 ? ", stage 2 only" : !starts.empty() ? ", from start boards" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
               (unsigned long long)seed, alpha, optimistic,
               threads > 1 ? (", " + std::to_string(threads) + " threads").c_str() : "");
   std::fflush(stdout);
   auto play = [&](Rng& rng, std::vector<Step>& path, uint64_t episode) {
     const float a = float(episode >= late_from ? late_alpha : alpha);
-    return stage2 ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from))
+    return !starts.empty() ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from))
                   : learn_episode(*net, rng, a, path, int(downgrade_from));
   };
   // One finished episode (one at a time): the report window, the curve, and

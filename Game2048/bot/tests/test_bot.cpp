@@ -14,6 +14,7 @@
 #include <memory>
 #include <numeric>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -350,6 +351,57 @@ TEST_CASE("train2048: --help prints the usage; a run with nothing to train fails
   CHECK(run_trainer("--init-weights '" + weights + "' --episodes 123456" + files, log) == 2);
   CHECK(slurp(out) == "the user's weights");
   for (const std::string& f : {log, weights, out, curve}) std::remove(f.c_str());
+}
+
+TEST_CASE("train2048 --from-starts: every episode from the file's boards, stages and episode count kept") {
+  // A blank network of 100 episodes; the one start board holds a 16384, so
+  // every episode that starts from it reaches 16384 (from the usual start a
+  // blank network never gets near), and the tile is in every report window.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.0f));
+  const std::string weights = temp_path("blank100.n2048"), out = temp_path("from_starts.n2048"),
+                    checkpoint = temp_path("from_starts.f32"), curve = temp_path("from_starts.csv"),
+                    starts = temp_path("endgame_starts.txt"), log = temp_path("from_starts.log");
+  std::string error;
+  REQUIRE_MESSAGE(save_weights(weights, *net, 0.0f, "test run, seed 1, 100 episodes", &error), error);
+  const b4::Board endgame = board_of({16384, 8192, 4096, 2048, 0, 0, 0, 1024, 0, 0, 2, 512, 0, 0, 0, 2});
+  REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame}, "one endgame board", &error), error);
+  std::remove(curve.c_str());
+  const std::string files = " --out '" + out + "' --checkpoint '" + checkpoint + "' --curve '" + curve + "'";
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts +
+                        "' --episodes 160 --report 20 --seed 4" + files,
+                    log) == 0);
+  const std::string said = slurp(log);
+  CHECK_MESSAGE(said.find("every episode starts from one of 1 boards in " + starts) != std::string::npos, said);
+  std::istringstream rows(slurp(curve));
+  std::string row;
+  std::getline(rows, row);  // the header
+  int windows = 0;
+  while (std::getline(rows, row)) {
+    // episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,...
+    std::vector<std::string> field;
+    std::istringstream cells(row);
+    for (std::string cell; std::getline(cells, cell, ',');) field.push_back(cell);
+    REQUIRE(field.size() >= 8);
+    CHECK(field[7] == "100.00");
+    ++windows;
+  }
+  CHECK(windows == 3);  // episodes 101..160: the count goes on from the network's 100
+  std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
+  std::string note;
+  REQUIRE_MESSAGE(load_weights(out, loaded.get(), &note, &error), error);
+  CHECK(loaded->stages() == 1);  // no stage added, unlike --stage2-starts
+  CHECK(note.find("160 episodes") != std::string::npos);
+  CHECK_MESSAGE(note.find("start boards of " + starts) != std::string::npos, note);
+
+  // A board with no move cannot start an episode: refused by board and file.
+  const b4::Board dead = board_of({2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2});
+  REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, dead}, "", &error), error);
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  char dead_hex[17];
+  std::snprintf(dead_hex, sizeof dead_hex, "%016llx", (unsigned long long)dead);
+  CHECK_MESSAGE(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos,
+                slurp(log));
+  for (const std::string& f : {weights, out, checkpoint, curve, starts, log}) std::remove(f.c_str());
 }
 
 TEST_CASE("play2048 --endgame-boards: the first qualifying position of each recorded game; a bad record named") {
@@ -1072,6 +1124,23 @@ TEST_CASE("multi-stage training: the collector writes first positions holding th
   REQUIRE_MESSAGE(train2048::read_start_boards(path, &back, &error), error);
   CHECK(back == boards);
   for (uint64_t b : back) CHECK(b4::max_exponent(b) == 8);  // the first moment: the tile, nothing larger
+  // With a tile sum: the first position with the tile on top and the tiles summing
+  // to at least it; a game that makes a larger tile first gives none.
+  int endgames = 0;
+  bool short_of_sum = false;
+  for (int g = 0; g < 400 && endgames < 10; ++g) {
+    train2048::Rng game_rng(1000 + g), plain_rng(1000 + g);
+    const b4::Board b = train2048::play_until_tile(net, game_rng, 8, 448);
+    if (!b) continue;
+    ++endgames;
+    CHECK(b4::max_exponent(b) == 8);
+    CHECK(b4::tile_sum(b) >= 448);
+    // The same game without the sum stops earlier, at the tile's first appearance.
+    const b4::Board first = train2048::play_until_tile(net, plain_rng, 8);
+    short_of_sum |= first != b && b4::tile_sum(first) < 448;
+  }
+  CHECK(endgames == 10);
+  CHECK(short_of_sum);
   // A malformed file is refused, naming the file and the line.
   std::ofstream(path) << "# comment\n0123456789abcdef\nnot a board\n";
   CHECK(!train2048::read_start_boards(path, &back, &error));

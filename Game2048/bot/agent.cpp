@@ -121,6 +121,7 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
     s.cache_leaves = take("leafcache", 1) != 0;
     s.downgrade_from = int(take("dg", network ? kNetworkDowngradeFrom : 0));
     s.endgame_downgrade_from = int(take("enddg", 0));
+    s.endgame_conversion = take("endwin", 0) != 0;
     s.early_budget = take("early", network ? kNetworkEarlyBudget : 1.0);
     s.late_budget = take("late", network ? kNetworkLateBudget : 1.0);
     s.late_from = int(take("latefrom", s.late_from));

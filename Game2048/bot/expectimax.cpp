@@ -36,27 +36,41 @@ void Expectimax::clear() {
   clear_table();
   bank_ = 0;
   active_downgrade_ = settings_.downgrade_from;
+  active_conversion_ = 0;
 }
 
 uint64_t Expectimax::leaf_view(uint64_t after) const {
   return active_downgrade_ > 0 && counts_reward_ ? b4::downgrade(after, active_downgrade_) : after;
 }
 
-int Expectimax::downgrade_for(uint64_t board) const {
+// The late stage's endgame: the largest tile T at least 2^late_from, the tiles
+// summing to at least 15/8 T (the chain below T one T/8 short of 2T).
+static bool in_endgame(uint64_t board, int late_from) {
   const int largest = b4::max_exponent(board);
-  const bool endgame = settings_.endgame_downgrade_from > 0 && largest >= settings_.late_from &&
-                       8 * b4::tile_sum(board) >= (int64_t(15) << largest);
+  return largest >= late_from && 8 * b4::tile_sum(board) >= (int64_t(15) << largest);
+}
+
+int Expectimax::downgrade_for(uint64_t board) const {
+  if (settings_.endgame_conversion && in_endgame(board, settings_.late_from)) return 0;
+  const bool endgame = settings_.endgame_downgrade_from > 0 && in_endgame(board, settings_.late_from);
   return endgame ? settings_.endgame_downgrade_from : settings_.downgrade_from;
 }
 
+int Expectimax::conversion_for(uint64_t board) const {
+  const bool on = settings_.endgame_conversion && counts_reward_ && in_endgame(board, settings_.late_from);
+  return on ? b4::max_exponent(board) + 1 : 0;
+}
+
 void Expectimax::use_downgrade_for(uint64_t board) {
-  const int wanted = downgrade_for(board);
-  if (wanted == active_downgrade_) return;
+  const int wanted = downgrade_for(board), conversion = conversion_for(board);
+  if (wanted == active_downgrade_ && conversion == active_conversion_) return;
   clear_table();
   active_downgrade_ = wanted;
+  active_conversion_ = conversion;
 }
 
 float Expectimax::chance_node(uint64_t after, int depth, float probability) {
+  if (converted(after)) return kConversionValue;  // the line ends: the endgame is won
   const bool leaf = depth <= 0 || probability < settings_.probability_cutoff;
   // Leaves are cached too when evaluating costs more than a table probe (the network).
   const bool cached = !leaf || (counts_reward_ && settings_.cache_leaves);
@@ -144,6 +158,10 @@ float Expectimax::network_leaves(const uint64_t after[4], const uint32_t reward[
     if (entry[d]->board == after[d] && entry[d]->depth >= 0) {
       value[d] = entry[d]->value;
     } else {
+      if (converted(after[d])) {
+        value[d] = kConversionValue;
+        continue;
+      }
       miss[d] = true;
       const uint64_t seen = leaf_view(after[d]);
       feature_indices(seen, idx[d]);

@@ -44,6 +44,12 @@ struct ExpectimaxSettings {
   // T/8 short of 2T), leaves are valued downgraded from 2^endgame_downgrade_from
   // instead (0: no change).
   int endgame_downgrade_from = 0;
+  // In that endgame, with endgame_conversion, leaves are valued as they are
+  // (not downgraded), by a network whose late stage learned the endgame up to
+  // the next tile (train2048 --win-tile), and a line that makes the next tile
+  // 2T ends there, worth kConversionValue more (this takes precedence over
+  // endgame_downgrade_from).
+  bool endgame_conversion = false;
   // The budget by stage of the game: a move's own units are nodes_per_move
   // times early_budget while the largest tile is under 2^(late_from - 1) (the
   // stages the network plays well even shallow), times late_budget once it is
@@ -90,9 +96,16 @@ class Expectimax {
   void clear_table();
   // The downgrade threshold for the search from `board` (the endgame's or the usual one).
   int downgrade_for(uint64_t board) const;
-  // Makes `board`'s threshold the one leaves use; the table's entries, valued
-  // under the other, are dropped when it changes.
+  // The exponent of the tile that ends a line as converted for the search from
+  // `board` (0: none; endgame_conversion in the endgame).
+  int conversion_for(uint64_t board) const;
+  // Makes `board`'s threshold and conversion the ones leaves use; the table's
+  // entries, valued under others, are dropped when they change.
   void use_downgrade_for(uint64_t board);
+  // Whether the afterstate holds the conversion tile (a line ending there).
+  bool converted(uint64_t after) const {
+    return active_conversion_ > 0 && g2048::b4::max_exponent(after) >= active_conversion_;
+  }
   Entry* slot(uint64_t after) { return &table_[(after * 0x9E3779B97F4A7C15ULL) >> (64 - settings_.table_bits)]; }
   // Fetches the table slots of the board's valid moves into the cache.
   void prefetch_moves(uint64_t board);
@@ -113,7 +126,8 @@ class Expectimax {
   uint64_t table_mask_;
   uint64_t nodes_ = 0;
   double bank_ = 0;
-  int active_downgrade_ = 0;  // the threshold leaf_view applies now
+  int active_downgrade_ = 0;   // the threshold leaf_view applies now
+  int active_conversion_ = 0;  // the conversion tile's exponent now (0: none)
   RateGovernor governor_;
   double cpu_start_ = -1;
   SearchStats stats_;

@@ -36,6 +36,11 @@ constexpr int kDefaultStageExponent = 14;  // stage 2 from a 16384 tile on
 using FloatTable = HugeVector<float>;
 using WeightTable = HugeVector<int16_t>;
 
+// The worth of converting an endgame in a stage trained for it (train2048
+// --win-tile, expectimax endwin), in points: such a stage values a board at the
+// points until the next tile or the end, plus this times the chance of the tile.
+constexpr float kConversionValue = 100000.0f;
+
 // The stage (0-based) that values `board` in a network of `stages` stages.
 inline int stage_of_board(uint64_t board, int stages, int stage_exponent) {
   return stages > 1 && g2048::b4::max_exponent(board) >= stage_exponent ? 1 : 0;

@@ -25,6 +25,7 @@
 // `void prefetch(uint64_t) const` (for value) and `void prefetch_for_learn(uint64_t) const`
 // (for learn), as TrainingNetwork.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -75,7 +76,8 @@ struct Step {
 // value_downgrade = E > 0 the afterstates are valued downgraded from 2^E, as
 // the search's leaves with dg=E (the move itself is the real one).
 template <typename Net>
-b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, int value_downgrade = 0) {
+b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, int value_downgrade = 0,
+                            bool count_reward = true) {
   b4::Board best_after = b, after[4], valued[4];
   uint32_t reward[4];
   float best_value = -1e30f;
@@ -88,7 +90,7 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
   }
   for (int d = 0; d < 4; ++d) {
     if (after[d] == b) continue;
-    const float v = float(reward[d]) + net.value(valued[d]);
+    const float v = (count_reward ? float(reward[d]) : 0.0f) + net.value(valued[d]);
     if (v > best_value) best_value = v, best_after = after[d], *best_reward = reward[d];
   }
   return best_after;
@@ -98,26 +100,46 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
 // in) and applies the backward TD(0) updates with step `alpha` (the share of
 // the error corrected, spread over the features). The score counts only the
 // merges made from `start` on.
+//
+// With stop_exponent = S > 0 the episode ends at the first move that makes a
+// tile of 2^S or more on a board without one (in the downgraded game, that
+// game's board), e.g. the conversion of an endgame: that afterstate is not
+// learned, and the one
+// before it is updated towards the move's reward plus the network's value of
+// it (bootstrapped, instead of playing the rest of the game out).
+//
+// With win_value > 0 as well, the move that makes 2^S ends the episode with a
+// fixed worth, its reward plus win_value (a stand-in for the points still to
+// come after it), instead of the network's value: V(afterstate) learns the
+// points until the tile or the end, plus win_value times the chance of the tile.
 template <typename Net>
 EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board start, std::vector<Step>& path,
-                                 int downgrade_from = 0) {
+                                 int downgrade_from = 0, int stop_exponent = 0, float win_value = 0) {
   EpisodeResult result;
   path.clear();
   b4::Board b = start;
+  float target = 0;  // what the last recorded afterstate is updated towards
+  bool stopped = false;
   for (;;) {
     uint32_t best_reward;
     b4::Board best_after = greedy_afterstate(net, b, &best_reward);
     if (best_after == b) break;  // no valid move: game over
+    result.score += best_reward;
+    if (stop_exponent > 0 && b4::max_exponent(best_after) >= stop_exponent && b4::max_exponent(b) < stop_exponent) {
+      result.max_exponent = b4::max_exponent(best_after);
+      if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
+      target = float(best_reward) + (win_value > 0 ? win_value : net.value(best_after));
+      stopped = true;
+      break;
+    }
     if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
     path.push_back({best_after, best_reward});
-    result.score += best_reward;
     b = spawn_random(best_after, rng);
   }
-  result.moves = int(path.size());
-  result.max_exponent = b4::max_exponent(b);
+  result.moves = int(path.size()) + int(stopped);
+  result.max_exponent = std::max(result.max_exponent, b4::max_exponent(b));
 
   const float step = alpha / float(Net::kFeatureCount);
-  float target = 0;
   for (size_t t = path.size(); t-- > 0;) {
     if (t > 0) net.prefetch_for_learn(path[t - 1].afterstate);
     target = float(path[t].reward) + net.learn(path[t].afterstate, target, step);
@@ -127,8 +149,10 @@ EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board star
 
 // One episode from the game's usual start (two spawned tiles).
 template <typename Net>
-EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path, int downgrade_from = 0) {
-  return learn_episode_from(net, rng, alpha, spawn_random(spawn_random(0, rng), rng), path, downgrade_from);
+EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path, int downgrade_from = 0,
+                            int stop_exponent = 0) {
+  return learn_episode_from(net, rng, alpha, spawn_random(spawn_random(0, rng), rng), path, downgrade_from,
+                            stop_exponent);
 }
 
 // One episode of stage-2 training: from a start board drawn uniformly from
@@ -136,15 +160,17 @@ EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& 
 // episode, and so every update, belongs to stage 2).
 template <typename Net>
 EpisodeResult learn_episode_from_starts(Net& net, Rng& rng, float alpha, const std::vector<b4::Board>& starts,
-                                        std::vector<Step>& path, int downgrade_from = 0) {
+                                        std::vector<Step>& path, int downgrade_from = 0, int stop_exponent = 0,
+                                        float win_value = 0) {
   const b4::Board start = starts[rng.below(unsigned(starts.size()))];
-  return learn_episode_from(net, rng, alpha, start, path, downgrade_from);
+  return learn_episode_from(net, rng, alpha, start, path, downgrade_from, stop_exponent, win_value);
 }
 
 // Plays one greedy game on net (no learning) from the usual start until a tile
 // of 2^exponent first appears; returns the board at that moment (after the
 // move that made the tile and the spawn that followed it, i.e. a position to
-// move in), or 0 if the game ended without the tile. With min_sum > 0 it plays
+// move in), or 0 if the game ended without the tile or with it (no move left
+// after that spawn). With min_sum > 0 it plays
 // on to the first such position whose tiles also sum to at least min_sum (an
 // endgame board of that stage), and returns 0 if a larger tile comes first.
 // value_downgrade as in greedy_afterstate (the real game, valued downgraded).
@@ -158,7 +184,7 @@ b4::Board play_until_tile(const Net& net, Rng& rng, int exponent, int64_t min_su
     b = spawn_random(after, rng);
     const int top = b4::max_exponent(after);
     if (top > exponent && min_sum > 0) return 0;
-    if (top >= exponent && b4::tile_sum(b) >= min_sum) return b;
+    if (top >= exponent && b4::tile_sum(b) >= min_sum) return b4::is_game_over(b) ? 0 : b;  // a start needs a move
   }
 }
 

@@ -25,6 +25,12 @@
 // episode from a board of FILE too, but keeps the network's stages and episode
 // count: with --downgrade the endgame boards of a late stage are learned as the
 // search values them, through the downgraded afterstates of stage 1.
+// --stop-at-tile T ends each episode at the move that makes a tile T on a board
+// without one (in the downgraded game, on that game's board: from a 16384
+// endgame downgraded from 8192, T = 8192 is the conversion to 32768), the
+// afterstate before it learning towards that move's reward
+// plus the network's value of the result: with endgame starts, the training
+// stays in the endgame instead of playing every game out.
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
@@ -86,6 +92,8 @@ int usage(const char* why) {
                "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
                "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15;\n"
                "        --tc: temporal coherence, a learning rate per weight;\n"
+               "        --stop-at-tile T: an episode ends at the move that makes T, its value bootstrapped;\n"
+               "        --win-tile T: with start boards, episodes end at the move that makes T, worth 100000 more;\n"
                "        --threads N: N threads learn on the one network at once, lock-free, not reproducible for N > 1)\n"
                "--episodes N is the episode count to train up to, counting the episodes the network already has.\n"
                "The defaults of --out, --checkpoint and --curve are the committed weights and curve\n"
@@ -115,6 +123,8 @@ int main(int argc, char** argv) {
   std::string collect_starts, stage2_starts;  // multi-stage: collect start boards / train stage 2 from them
   std::string from_starts;                    // episodes from these boards, the network's stages kept
   uint64_t starts_wanted = 1000, min_sum = 0;
+  long long stop_tile = 0;  // --stop-at-tile: episodes end (bootstrapped) when a move makes this tile
+  long long win_tile = 0;   // --win-tile: episodes end when a move makes it, valued kConversionValue
   long long stage_tile = 1 << kDefaultStageExponent;
   bool stage_tile_given = false;
   std::string origin;  // where this run's weights started, for the weights' note (--origin, or --init-weights)
@@ -151,6 +161,10 @@ int main(int argc, char** argv) {
     else if (arg == "--starts") ok = judge::parse_u64(value, &starts_wanted) && starts_wanted > 0;
     else if (arg == "--stage2-starts") stage2_starts = value;
     else if (arg == "--from-starts") from_starts = value;
+    else if (arg == "--win-tile")
+      ok = judge::parse_int(value, 4, 65536, &win_tile) && (win_tile & (win_tile - 1)) == 0;
+    else if (arg == "--stop-at-tile")
+      ok = judge::parse_int(value, 4, 65536, &stop_tile) && (stop_tile & (stop_tile - 1)) == 0;
     else if (arg == "--min-sum") ok = judge::parse_u64(value, &min_sum) && min_sum <= 16 * 65536;
     else if (arg == "--stage-tile")
       ok = judge::parse_int(value, 2, 32768, &stage_tile) && (stage_tile & (stage_tile - 1)) == 0,
@@ -302,6 +316,18 @@ int main(int argc, char** argv) {
               " start boards of " + from_starts;
     std::printf("every episode starts from one of %zu boards in %s\n", starts.size(), from_starts.c_str());
   }
+  if (win_tile) {
+    if (starts.empty() || downgrade_from || stop_tile)
+      return usage("--win-tile needs --stage2-starts or --from-starts, and excludes --downgrade and --stop-at-tile");
+    stop_tile = win_tile;
+    origin += std::string(origin.empty() ? "" : ", ") + "episodes end at " + std::to_string(win_tile) + " worth " +
+              std::to_string(int(kConversionValue));
+    std::printf("every episode ends at the move that makes a %lld, worth its reward + %g\n", win_tile,
+                double(kConversionValue));
+  } else if (stop_tile) {
+    origin += std::string(origin.empty() ? "" : ", ") + "episodes stopped at " + std::to_string(stop_tile);
+    std::printf("every episode stops at the move that makes a %lld\n", stop_tile);
+  }
 
   if (done >= episodes) {
     // Nothing to learn: say so rather than rewrite --out with an unchanged network.
@@ -368,8 +394,10 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   auto play = [&](Rng& rng, std::vector<Step>& path, uint64_t episode) {
     const float a = float(episode >= late_from ? late_alpha : alpha);
-    return !starts.empty() ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from))
-                  : learn_episode(*net, rng, a, path, int(downgrade_from));
+    const int stop_exponent = stop_tile ? __builtin_ctzll((unsigned long long)stop_tile) : 0;
+    return !starts.empty() ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from), stop_exponent,
+                                                       win_tile ? kConversionValue : 0.0f)
+                  : learn_episode(*net, rng, a, path, int(downgrade_from), stop_exponent);
   };
   // One finished episode (one at a time): the report window, the curve, and
   // whether a periodic save is due. `done` counts the episodes learned.

@@ -922,6 +922,48 @@ TEST_CASE("endgame downgrading: a root whose chain is one T/8 short of 2T uses e
   CHECK(error.find("enddg") != std::string::npos);
 }
 
+TEST_CASE("endgame conversion (endwin): raw leaves in the endgame, a line making 2T ends worth kConversionValue") {
+  REQUIRE(committed_network() != nullptr);
+  const Evaluator& net = *committed_network();
+  ExpectimaxSettings usual, raw, endwin;
+  usual.downgrade_from = endwin.downgrade_from = 13;
+  endwin.endgame_conversion = true;
+  auto fresh = [&](const ExpectimaxSettings& s, b4::Board b, int depth, float out[4]) {
+    std::unique_ptr<Expectimax> search(new Expectimax(net, s));
+    search->evaluate_moves(b, depth, out);
+  };
+  // Two 16384s side by side: LEFT makes the 32768 (reward 32768 + 16 for the 8s),
+  // and that line ends there, whatever the depth.
+  const b4::Board two = board_of({16384, 16384, 8, 8, 2, 512, 256, 4, 4, 2, 0, 0, 0, 0, 0, 2});
+  REQUIRE(8 * b4::tile_sum(two) >= 15 * 16384);
+  float got[4], want[4];
+  for (int depth : {1, 2}) {
+    fresh(endwin, two, depth, got);
+    CHECK(got[0] == 32768.0f + 16.0f + kConversionValue);
+    fresh(usual, two, depth, want);
+    CHECK(want[0] != got[0]);
+  }
+  // No 32768 within reach: every leaf is the raw board (dg off), as a search without downgrading sees it.
+  const b4::Board endgame = board_of({16384, 8192, 4096, 2048, 2, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
+  const b4::Board earlier = board_of({16384, 0, 4096, 2, 0, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
+  REQUIRE(8 * b4::tile_sum(endgame) >= 15 * 16384);
+  REQUIRE(8 * b4::tile_sum(earlier) < 15 * 16384);
+  float want_endgame[4], usual_endgame[4], want_earlier[4];
+  fresh(raw, endgame, 1, want_endgame);
+  fresh(usual, endgame, 1, usual_endgame);
+  fresh(usual, earlier, 1, want_earlier);
+  CHECK(std::vector<float>(want_endgame, want_endgame + 4) != std::vector<float>(usual_endgame, usual_endgame + 4));
+  // One searcher, its table kept, through earlier -> endgame -> earlier: each root as a fresh searcher of its mode.
+  std::unique_ptr<Expectimax> search(new Expectimax(net, endwin));
+  for (b4::Board b : {earlier, endgame, earlier}) {
+    search->evaluate_moves(b, 1, got);
+    const float* expected = b == endgame ? want_endgame : want_earlier;
+    for (int d = 0; d < 4; ++d) CHECK(got[d] == expected[d]);
+  }
+  std::string error;
+  CHECK(make_agent("expectimax:endwin=1", &error) != nullptr);
+}
+
 TEST_CASE("the search's budget follows the stage: early below 2^(latefrom-1), late from 2^latefrom") {
   // The same 40 positions of each stage (the largest tile placed in a corner
   // over random smaller tiles), searched with and without stage factors.

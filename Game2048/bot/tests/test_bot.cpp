@@ -1191,6 +1191,36 @@ TEST_CASE("multi-stage training: the collector writes first positions holding th
   std::remove(path.c_str());
 }
 
+TEST_CASE("training episodes that end at a tile: bootstrapped (--stop-at-tile) or worth kConversionValue (--win-tile)") {
+  // 64 64 128: the first move makes 128 128 (reward 128), the second the 256
+  // (reward 256, the greedy choice of a blank network). Stopping at 256 ends the
+  // episode there: only the first afterstate is learned, towards 256 plus the
+  // blank network's value of the second (0), or plus kConversionValue.
+  const b4::Board start = board_of({64, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2});
+  auto total = [](const TinyNetwork& n) { return std::accumulate(n.table[0].begin(), n.table[0].end(), 0.0); };
+  std::vector<train2048::Step> path;
+  TinyNetwork plain, stopped, won;
+  train2048::Rng r1(5), r2(5), r3(5);
+  const train2048::EpisodeResult whole = train2048::learn_episode_from(plain, r1, 0.5f, start, path);
+  CHECK(whole.moves > 2);  // without a stop the game is played out
+  const train2048::EpisodeResult a = train2048::learn_episode_from(stopped, r2, 0.5f, start, path, 0, 8);
+  CHECK(a.moves == 2);
+  CHECK(a.score == 128 + 256);
+  CHECK(a.max_exponent == 8);
+  CHECK(path.size() == 1);
+  const train2048::EpisodeResult b = train2048::learn_episode_from(won, r3, 0.5f, start, path, 0, 8, kConversionValue);
+  CHECK(b.moves == 2);
+  CHECK(path.size() == 1);
+  // One afterstate learned, from 0 towards 256 and towards 256 + kConversionValue by the same share.
+  REQUIRE(total(stopped) > 0);
+  CHECK(total(won) / total(stopped) == doctest::Approx((256.0 + kConversionValue) / 256.0).epsilon(1e-4));
+  // A start that already holds the tile does not stop at once: the stop is the move that makes it.
+  TinyNetwork again;
+  train2048::Rng r4(5);
+  const b4::Board holding = board_of({256, 64, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2});
+  CHECK(train2048::learn_episode_from(again, r4, 0.5f, holding, path, 0, 8).moves > 2);
+}
+
 TEST_CASE("multi-stage training: stage 2 from fixed start boards improves, stage 1 untouched (fixed seed)") {
   TinyNetwork net(8);
   const std::vector<b4::Board> starts = {board_of({256, 128, 64, 32, 4, 8, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0}),

@@ -104,9 +104,8 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
 // With stop_exponent = S > 0 the episode ends at the first move that makes a
 // tile of 2^S or more on a board without one (in the downgraded game, that
 // game's board), e.g. the conversion of an endgame: that afterstate is not
-// learned, and the one
-// before it is updated towards the move's reward plus the network's value of
-// it (bootstrapped, instead of playing the rest of the game out).
+// learned, and the one before it is updated towards the move's reward plus
+// the network's value of it (bootstrapped, instead of playing the game out).
 //
 // With win_value > 0 as well, the move that makes 2^S ends the episode with a
 // fixed worth, its reward plus win_value (a stand-in for the points still to
@@ -170,9 +169,9 @@ EpisodeResult learn_episode_from_starts(Net& net, Rng& rng, float alpha, const s
 // of 2^exponent first appears; returns the board at that moment (after the
 // move that made the tile and the spawn that followed it, i.e. a position to
 // move in), or 0 if the game ended without the tile or with it (no move left
-// after that spawn). With min_sum > 0 it plays
-// on to the first such position whose tiles also sum to at least min_sum (an
-// endgame board of that stage), and returns 0 if a larger tile comes first.
+// after that spawn). With min_sum > 0 it plays on to the first such position
+// whose tiles also sum to at least min_sum (an endgame board of that stage),
+// and returns 0 if a larger tile comes first.
 // value_downgrade as in greedy_afterstate (the real game, valued downgraded).
 template <typename Net>
 b4::Board play_until_tile(const Net& net, Rng& rng, int exponent, int64_t min_sum = 0, int value_downgrade = 0) {

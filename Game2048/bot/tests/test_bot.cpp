@@ -882,40 +882,53 @@ TEST_CASE("tile downgrading: the search values each big-tile leaf as its downgra
   CHECK(error.find("dg") != std::string::npos);
 }
 
+// 16384 on top, tiles summing to 31508 >= 15/8 * 16384 = 30720: the endgame.
+b4::Board endgame16384() { return board_of({16384, 8192, 4096, 2048, 2, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4}); }
+// The same without the 8192 and 2048: 21268, not the endgame.
+b4::Board before_endgame16384() { return board_of({16384, 0, 4096, 2, 0, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4}); }
+
+// The depth-1 values of the moves from `board` by a fresh searcher with `s`.
+std::vector<float> fresh_values(const Evaluator& net, const ExpectimaxSettings& s, b4::Board board, int depth = 1) {
+  std::unique_ptr<Expectimax> search(new Expectimax(net, s));
+  float out[4];
+  search->evaluate_moves(board, depth, out);
+  return std::vector<float>(out, out + 4);
+}
+
+// One searcher with `mixed`, its table kept, through earlier -> endgame -> earlier
+// values each root as a fresh searcher with that root's own settings does (and
+// the endgame's settings change the endgame's values). Returns the searcher.
+std::unique_ptr<Expectimax> check_endgame_switch(const Evaluator& net, const ExpectimaxSettings& mixed,
+                                                 const ExpectimaxSettings& for_earlier,
+                                                 const ExpectimaxSettings& for_endgame) {
+  const b4::Board endgame = endgame16384(), earlier = before_endgame16384();
+  REQUIRE(8 * b4::tile_sum(endgame) >= 15 * 16384);
+  REQUIRE(8 * b4::tile_sum(earlier) < 15 * 16384);
+  const std::vector<float> want_endgame = fresh_values(net, for_endgame, endgame),
+                           want_earlier = fresh_values(net, for_earlier, earlier);
+  CHECK(want_endgame != fresh_values(net, for_earlier, endgame));
+  std::unique_ptr<Expectimax> search(new Expectimax(net, mixed));
+  for (b4::Board b : {earlier, endgame, earlier}) {
+    float got[4];
+    search->evaluate_moves(b, 1, got);
+    CHECK(std::vector<float>(got, got + 4) == (b == endgame ? want_endgame : want_earlier));
+  }
+  return search;
+}
+
 TEST_CASE("endgame downgrading: a root whose chain is one T/8 short of 2T uses enddg, any other root dg") {
   REQUIRE(committed_network() != nullptr);
   const Evaluator& net = *committed_network();
-  // 16384 on top, tiles summing to 31508 >= 15/8 * 16384 = 30720: the endgame.
-  const b4::Board endgame = board_of({16384, 8192, 4096, 2048, 2, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
-  // The same without the 8192 and 2048: 21268, not the endgame.
-  const b4::Board earlier = board_of({16384, 0, 4096, 2, 0, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
-  REQUIRE(8 * b4::tile_sum(endgame) >= 15 * 16384);
-  REQUIRE(8 * b4::tile_sum(earlier) < 15 * 16384);
   ExpectimaxSettings dg13, dg14, both;
   dg13.downgrade_from = both.downgrade_from = 13;
   dg14.downgrade_from = both.endgame_downgrade_from = 14;
-  auto fresh = [&](const ExpectimaxSettings& s, b4::Board b, float out[4]) {
-    std::unique_ptr<Expectimax> search(new Expectimax(net, s));
-    search->evaluate_moves(b, 1, out);
-  };
-  float want_endgame[4], other_endgame[4], want_earlier[4], got[4];
-  fresh(dg14, endgame, want_endgame);
-  fresh(dg13, endgame, other_endgame);
-  fresh(dg13, earlier, want_earlier);
-  CHECK(std::vector<float>(want_endgame, want_endgame + 4) != std::vector<float>(other_endgame, other_endgame + 4));
-  // One searcher, its table kept, through earlier -> endgame -> earlier.
-  std::unique_ptr<Expectimax> search(new Expectimax(net, both));
-  for (b4::Board b : {earlier, endgame, earlier}) {
-    search->evaluate_moves(b, 1, got);
-    const float* want = b == endgame ? want_endgame : want_earlier;
-    for (int d = 0; d < 4; ++d) CHECK(got[d] == want[d]);
-  }
+  std::unique_ptr<Expectimax> search = check_endgame_switch(net, both, dg13, dg14);
   // Below the late stage the endgame rule never applies: an 8192 board with its chain
   // one 1024 short of 16384 is searched with dg as usual.
   const b4::Board late8192 = board_of({8192, 4096, 2048, 1024, 2, 256, 128, 8, 4, 2, 0, 0, 0, 0, 0, 4});
-  fresh(dg13, late8192, want_earlier);
+  float got[4];
   search->evaluate_moves(late8192, 1, got);
-  for (int d = 0; d < 4; ++d) CHECK(got[d] == want_earlier[d]);
+  CHECK(std::vector<float>(got, got + 4) == fresh_values(net, dg13, late8192));
   std::string error;
   CHECK(make_agent("expectimax:enddg=14", &error) != nullptr);
   CHECK(!make_agent("expectimax:enddg=16", &error));
@@ -928,38 +941,18 @@ TEST_CASE("endgame conversion (endwin): raw leaves in the endgame, a line making
   ExpectimaxSettings usual, raw, endwin;
   usual.downgrade_from = endwin.downgrade_from = 13;
   endwin.endgame_conversion = true;
-  auto fresh = [&](const ExpectimaxSettings& s, b4::Board b, int depth, float out[4]) {
-    std::unique_ptr<Expectimax> search(new Expectimax(net, s));
-    search->evaluate_moves(b, depth, out);
-  };
   // Two 16384s side by side: LEFT makes the 32768 (reward 32768 + 16 for the 8s),
   // and that line ends there, whatever the depth.
   const b4::Board two = board_of({16384, 16384, 8, 8, 2, 512, 256, 4, 4, 2, 0, 0, 0, 0, 0, 2});
   REQUIRE(8 * b4::tile_sum(two) >= 15 * 16384);
-  float got[4], want[4];
   for (int depth : {1, 2}) {
-    fresh(endwin, two, depth, got);
+    const std::vector<float> got = fresh_values(net, endwin, two, depth);
     CHECK(got[0] == 32768.0f + 16.0f + kConversionValue);
-    fresh(usual, two, depth, want);
-    CHECK(want[0] != got[0]);
+    CHECK(fresh_values(net, usual, two, depth)[0] != got[0]);
   }
-  // No 32768 within reach: every leaf is the raw board (dg off), as a search without downgrading sees it.
-  const b4::Board endgame = board_of({16384, 8192, 4096, 2048, 2, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
-  const b4::Board earlier = board_of({16384, 0, 4096, 2, 0, 512, 256, 8, 4, 2, 0, 0, 0, 0, 0, 4});
-  REQUIRE(8 * b4::tile_sum(endgame) >= 15 * 16384);
-  REQUIRE(8 * b4::tile_sum(earlier) < 15 * 16384);
-  float want_endgame[4], usual_endgame[4], want_earlier[4];
-  fresh(raw, endgame, 1, want_endgame);
-  fresh(usual, endgame, 1, usual_endgame);
-  fresh(usual, earlier, 1, want_earlier);
-  CHECK(std::vector<float>(want_endgame, want_endgame + 4) != std::vector<float>(usual_endgame, usual_endgame + 4));
-  // One searcher, its table kept, through earlier -> endgame -> earlier: each root as a fresh searcher of its mode.
-  std::unique_ptr<Expectimax> search(new Expectimax(net, endwin));
-  for (b4::Board b : {earlier, endgame, earlier}) {
-    search->evaluate_moves(b, 1, got);
-    const float* expected = b == endgame ? want_endgame : want_earlier;
-    for (int d = 0; d < 4; ++d) CHECK(got[d] == expected[d]);
-  }
+  // No 32768 within reach: every leaf is the raw board (dg off), as a search
+  // without downgrading sees it; other roots as usual.
+  check_endgame_switch(net, endwin, usual, raw);
   std::string error;
   CHECK(make_agent("expectimax:endwin=1", &error) != nullptr);
 }
@@ -1189,6 +1182,35 @@ TEST_CASE("multi-stage training: the collector writes first positions holding th
   CHECK(error.find(path) != std::string::npos);
   CHECK(error.find("line 3") != std::string::npos);
   std::remove(path.c_str());
+}
+
+TEST_CASE("the collector's greedy moves value their afterstates downgraded when asked (--downgrade with --collect-starts)") {
+  // A small network of random weights (every line counts), then boards with an 8192 and gaps.
+  TinyNetwork net;
+  train2048::Rng rng(77);
+  for (float& w : net.table[0]) w = float(rng.below(1000));
+  int differing = 0;
+  for (int k = 0; k < 300; ++k) {
+    b4::Board b = 0;
+    for (int i = 0; i < 16; ++i) b |= uint64_t(rng.below(5) == 0 ? 0 : 1 + rng.below(9)) << (4 * i);
+    b = (b & ~uint64_t(0xF)) | 13;  // an 8192 in a corner
+    uint32_t reward = 0, plain_reward = 0;
+    const b4::Board chosen = train2048::greedy_afterstate(net, b, &reward, 13);
+    const b4::Board plain = train2048::greedy_afterstate(net, b, &plain_reward);
+    // The choice by hand: reward + V(downgraded afterstate), first best direction.
+    b4::Board want = b;
+    float best = -1e30f;
+    for (int d = 0; d < 4; ++d) {
+      uint32_t r = 0;
+      const b4::Board after = b4::move(b, d, &r);
+      if (after == b) continue;
+      const float v = float(r) + net.value(b4::downgrade(after, 13));
+      if (v > best) best = v, want = after;
+    }
+    CHECK(chosen == want);  // the real move, not the downgraded board
+    differing += chosen != plain;
+  }
+  CHECK(differing > 0);
 }
 
 TEST_CASE("training episodes that end at a tile: bootstrapped (--stop-at-tile) or worth kConversionValue (--win-tile)") {

@@ -28,9 +28,11 @@
 // --stop-at-tile T ends each episode at the move that makes a tile T on a board
 // without one (in the downgraded game, on that game's board: from a 16384
 // endgame downgraded from 8192, T = 8192 is the conversion to 32768), the
-// afterstate before it learning towards that move's reward
-// plus the network's value of the result: with endgame starts, the training
-// stays in the endgame instead of playing every game out.
+// afterstate before it learning towards that move's reward plus the network's
+// value of the result: with endgame starts, the training stays in the endgame
+// instead of playing every game out. --win-tile T (with start boards, in the
+// real game) ends each episode there too, worth its reward plus
+// kConversionValue (ntuple.h), the stage the search reads with endwin=1.
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same

@@ -393,6 +393,13 @@ TEST_CASE("train2048 --from-starts: every episode from the file's boards, stages
   CHECK(note.find("160 episodes") != std::string::npos);
   CHECK_MESSAGE(note.find("start boards of " + starts) != std::string::npos, note);
 
+  // --win-tile is for the real game: with --downgrade it is refused by name.
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts + "' --win-tile 32768 --downgrade 13" +
+                        " --episodes 200" + files,
+                    log) == 2);
+  CHECK_MESSAGE(slurp(log).find("--win-tile needs --stage2-starts or --from-starts, and excludes --downgrade") !=
+                    std::string::npos,
+                slurp(log));
   // A board with no move cannot start an episode: refused by board and file.
   const b4::Board dead = board_of({2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2});
   REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, dead}, "", &error), error);

@@ -61,7 +61,7 @@ int Expectimax::conversion_for(uint64_t board) const {
   return on ? b4::max_exponent(board) + 1 : 0;
 }
 
-void Expectimax::use_downgrade_for(uint64_t board) {
+void Expectimax::use_leaf_rules_for(uint64_t board) {
   const int wanted = downgrade_for(board), conversion = conversion_for(board);
   if (wanted == active_downgrade_ && conversion == active_conversion_) return;
   clear_table();
@@ -197,7 +197,7 @@ int Expectimax::search_root(uint64_t board, int depth, float* best_value) {
 }
 
 void Expectimax::evaluate_moves(uint64_t board, int depth, float out[4]) {
-  use_downgrade_for(board);
+  use_leaf_rules_for(board);
   for (int d = 0; d < 4; ++d) {
     uint32_t reward = 0;
     const uint64_t after = b4::move(board, d, &reward);
@@ -212,7 +212,7 @@ int Expectimax::choose_move(uint64_t board) {
     if (b4::move(board, d) != board) ++valid, only = d;
   if (valid == 0) return -1;
   ++stats_.moves;
-  use_downgrade_for(board);
+  use_leaf_rules_for(board);
   if (valid == 1) {
     ++stats_.depth_histogram[0];
     return only;

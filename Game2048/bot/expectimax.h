@@ -101,7 +101,7 @@ class Expectimax {
   int conversion_for(uint64_t board) const;
   // Makes `board`'s threshold and conversion the ones leaves use; the table's
   // entries, valued under others, are dropped when they change.
-  void use_downgrade_for(uint64_t board);
+  void use_leaf_rules_for(uint64_t board);
   // Whether the afterstate holds the conversion tile (a line ending there).
   bool converted(uint64_t after) const {
     return active_conversion_ > 0 && g2048::b4::max_exponent(after) >= active_conversion_;

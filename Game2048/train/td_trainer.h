@@ -76,8 +76,7 @@ struct Step {
 // value_downgrade = E > 0 the afterstates are valued downgraded from 2^E, as
 // the search's leaves with dg=E (the move itself is the real one).
 template <typename Net>
-b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, int value_downgrade = 0,
-                            bool count_reward = true) {
+b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, int value_downgrade = 0) {
   b4::Board best_after = b, after[4], valued[4];
   uint32_t reward[4];
   float best_value = -1e30f;
@@ -90,7 +89,7 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
   }
   for (int d = 0; d < 4; ++d) {
     if (after[d] == b) continue;
-    const float v = (count_reward ? float(reward[d]) : 0.0f) + net.value(valued[d]);
+    const float v = float(reward[d]) + net.value(valued[d]);
     if (v > best_value) best_value = v, best_after = after[d], *best_reward = reward[d];
   }
   return best_after;
@@ -124,14 +123,13 @@ EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board star
     b4::Board best_after = greedy_afterstate(net, b, &best_reward);
     if (best_after == b) break;  // no valid move: game over
     result.score += best_reward;
-    if (stop_exponent > 0 && b4::max_exponent(best_after) >= stop_exponent && b4::max_exponent(b) < stop_exponent) {
-      result.max_exponent = b4::max_exponent(best_after);
-      if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
+    stopped = stop_exponent > 0 && b4::max_exponent(best_after) >= stop_exponent && b4::max_exponent(b) < stop_exponent;
+    if (stopped) result.max_exponent = b4::max_exponent(best_after);  // before downgrading
+    if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
+    if (stopped) {
       target = float(best_reward) + (win_value > 0 ? win_value : net.value(best_after));
-      stopped = true;
       break;
     }
-    if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
     path.push_back({best_after, best_reward});
     b = spawn_random(best_after, rng);
   }

@@ -283,37 +283,33 @@ int main(int argc, char** argv) {
     std::printf("wrote %zu boards to %s\n", boards.size(), collect_starts.c_str());
     return 0;
   }
+  // Start boards (--stage2-starts or --from-starts): each must have a move;
+  // stage-2 ones must hold the stage tile.
   std::vector<uint64_t> starts;
-  if (stage2) {
-    if (!read_start_boards(stage2_starts, &starts, &error)) {
+  const std::string& starts_path = stage2 ? stage2_starts : from_starts;
+  if (!starts_path.empty()) {
+    if (!read_start_boards(starts_path, &starts, &error)) {
       std::fprintf(stderr, "train2048: %s\n", error.c_str());
       return 1;
     }
-    for (uint64_t b : starts)
-      if (b4::max_exponent(b) < threshold) {
-        std::fprintf(stderr, "train2048: start board %016llx in '%s' lacks the stage tile %d\n", (unsigned long long)b,
-                     stage2_starts.c_str(), 1 << threshold);
+    for (uint64_t b : starts) {
+      std::string problem;
+      if (b4::is_game_over(b))
+        problem = "has no move";
+      else if (stage2 && b4::max_exponent(b) < threshold)
+        problem = "lacks the stage tile " + std::to_string(1 << threshold);
+      if (!problem.empty()) {
+        std::fprintf(stderr, "train2048: start board %016llx in '%s' %s\n", (unsigned long long)b, starts_path.c_str(),
+                     problem.c_str());
         return 1;
       }
+    }
+  }
+  if (stage2) {
     if (net->stages() == 1) net->add_second_stage(threshold);  // stage 2 starts as a copy of stage 1
     std::printf("training stage 2 (boards with a %d tile) from %zu start boards in %s\n", 1 << threshold,
                 starts.size(), stage2_starts.c_str());
-  }
-  if (!from_starts.empty()) {
-    if (!read_start_boards(from_starts, &starts, &error)) {
-      std::fprintf(stderr, "train2048: %s\n", error.c_str());
-      return 1;
-    }
-    if (starts.empty()) {
-      std::fprintf(stderr, "train2048: start boards file '%s' holds no board\n", from_starts.c_str());
-      return 1;
-    }
-    for (uint64_t b : starts)
-      if (b4::is_game_over(b)) {
-        std::fprintf(stderr, "train2048: start board %016llx in '%s' has no move\n", (unsigned long long)b,
-                     from_starts.c_str());
-        return 1;
-      }
+  } else if (!from_starts.empty()) {
     origin += std::string(origin.empty() ? "" : ", ") + "then episodes from the " + std::to_string(starts.size()) +
               " start boards of " + from_starts;
     std::printf("every episode starts from one of %zu boards in %s\n", starts.size(), from_starts.c_str());
@@ -394,9 +390,9 @@ int main(int argc, char** argv) {
               (unsigned long long)seed, alpha, optimistic,
               threads > 1 ? (", " + std::to_string(threads) + " threads").c_str() : "");
   std::fflush(stdout);
+  const int stop_exponent = stop_tile ? __builtin_ctzll((unsigned long long)stop_tile) : 0;
   auto play = [&](Rng& rng, std::vector<Step>& path, uint64_t episode) {
     const float a = float(episode >= late_from ? late_alpha : alpha);
-    const int stop_exponent = stop_tile ? __builtin_ctzll((unsigned long long)stop_tile) : 0;
     return !starts.empty() ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from), stop_exponent,
                                                        win_tile ? kConversionValue : 0.0f)
                   : learn_episode(*net, rng, a, path, int(downgrade_from), stop_exponent);

@@ -408,6 +408,17 @@ TEST_CASE("train2048 --from-starts: every episode from the file's boards, stages
   std::snprintf(dead_hex, sizeof dead_hex, "%016llx", (unsigned long long)dead);
   CHECK_MESSAGE(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos,
                 slurp(log));
+  // --stage2-starts reads its boards the same way, and also wants the stage tile in each.
+  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  CHECK(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos);
+  const b4::Board small = board_of({8192, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, small}, "", &error), error);
+  char small_hex[17];
+  std::snprintf(small_hex, sizeof small_hex, "%016llx", (unsigned long long)small);
+  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  CHECK_MESSAGE(slurp(log).find("start board " + std::string(small_hex) + " in '" + starts +
+                                "' lacks the stage tile 16384") != std::string::npos,
+                slurp(log));
   for (const std::string& f : {weights, out, checkpoint, curve, starts, log}) std::remove(f.c_str());
 }
 

@@ -7,6 +7,8 @@
 #include <iostream>
 #include <random>
 
+#include "sandbox.h"
+
 namespace judge {
 
 bool parse_int(const std::string& text, long long min, long long max, long long* out) {
@@ -29,6 +31,11 @@ bool parse_u64(const std::string& text, uint64_t* out) {
   if (errno != 0 || *end != '\0') return false;
   *out = v;
   return true;
+}
+
+std::string path_beside_executable(const std::string& relative) {
+  const std::filesystem::path self = self_executable();
+  return (self.parent_path() / relative).lexically_normal().string();
 }
 
 std::string absolute_path(const std::string& path) {

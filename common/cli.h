@@ -12,6 +12,9 @@ bool parse_u64(const std::string& text, uint64_t* out);
 // `path` made absolute against the working folder (unchanged if that fails),
 // so that a child started in another folder still finds the file.
 std::string absolute_path(const std::string& path);
+// `relative` resolved against the folder of the running executable, so that a
+// tool finds its data wherever the checkout lies (no compiled-in absolute path).
+std::string path_beside_executable(const std::string& relative);
 // Prints "<program>: <problem>" and the usage text on stderr; returns 2, the
 // exit status of every judge for a bad command line.
 int usage_error(const std::string& program, const std::string& usage, const std::string& problem);

@@ -81,6 +81,8 @@ class Expectimax {
   // Forget cached positions (e.g. between games).
   void clear();
   const SearchStats& stats() const { return stats_; }
+  // Work units (nodes) of every search so far, evaluate_moves included.
+  uint64_t nodes() const { return nodes_; }
   double budget_scale() const { return governor_.scale(); }
 
  private:

@@ -241,7 +241,7 @@ bool choose_action(const Board& board, Colour me, bool change_offered, const Sea
   Action best = root[0].action;
   double best_value = root[0].value;
   int depth_done = 1;
-  for (int depth = 2; depth <= 8; ++depth) {
+  for (int depth = 2; depth <= limits.max_depth; ++depth) {
     if (watch.elapsed_ms() > budget * 0.5) break;  // little chance to search even the best move again
     int width = std::min<int>(kRootWidth, static_cast<int>(root.size()));
     double alpha = -1e18;

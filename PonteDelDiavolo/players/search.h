@@ -14,6 +14,7 @@ namespace pdd {
 
 struct SearchLimits {
   int think_ms = 2000;  // wall time for the whole decision
+  int max_depth = 8;    // deepest iteration (plies) of the iterative deepening
 };
 
 struct SearchReport {

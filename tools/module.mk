@@ -1,0 +1,22 @@
+# Tools over several games. The signature: fixed positions through the three
+# engines at fixed effort, one number (see tools/signature.h).
+#
+#   make signature          print it and compare with tools/signature.expected
+#   make signature-update   commit a new number after a change of play (say so in the commit)
+SIGNATURE_LIBS := $(BUILD)/tools/signature.o $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB)
+# The strategy's engine and the bot are built with their own flags elsewhere.
+$(BUILD)/tools/signature: $(BUILD)/tools/signature_main.o $(SIGNATURE_LIBS)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl
+ALL_TARGETS += $(BUILD)/tools/signature
+
+$(BUILD)/tools/tests/signature_test.o: | $(DOCTEST)
+$(BUILD)/tools/signature_test: $(BUILD)/tools/tests/signature_test.o $(SIGNATURE_LIBS) $(DOCTEST_MAIN)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl
+TEST_BINARIES += $(BUILD)/tools/signature_test
+
+.PHONY: signature signature-update
+signature: $(BUILD)/tools/signature
+	$< --expect tools/signature.expected
+signature-update: $(BUILD)/tools/signature
+	$< | sed -n 's/^signature: //p' > tools/signature.expected
+	@echo "tools/signature.expected: $$(cat tools/signature.expected)"

@@ -1,0 +1,32 @@
+// The engines' signature: play did not change unless the committed number says so.
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "../../common/cli.h"
+#include "../signature.h"
+
+namespace {
+std::string repo(const std::string& path) { return judge::path_beside_executable("../../" + path); }
+}  // namespace
+
+TEST_CASE("the signature equals the committed one (a change of play must update tools/signature.expected)") {
+  signature::Signature s;
+  std::string error;
+  REQUIRE_MESSAGE(signature::compute(repo("Game2048/bot/weights.n2048"), &s, &error), error);
+  CHECK(s.connectfour.positions == 12);
+  CHECK(s.game2048.positions == 16);
+  CHECK(s.ponte.positions == 6);
+  std::ifstream in(repo("tools/signature.expected"));
+  unsigned long long committed = 0;
+  REQUIRE(static_cast<bool>(in >> committed));
+  INFO(signature::report(s));
+  CHECK(committed == s.combined());
+}
+
+TEST_CASE("a missing network is an error that names the file, not a signature") {
+  signature::Signature s;
+  std::string error;
+  CHECK_FALSE(signature::compute(repo("no/such/weights.n2048"), &s, &error));
+  CHECK(error.find("no/such/weights.n2048") != std::string::npos);
+}

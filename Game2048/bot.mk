@@ -3,7 +3,7 @@
 #
 #   make train-2048       train the n-tuple network (TRAIN_ARGS=... to override)
 #   make bench-2048       one table: every agent / setting, contest figures
-#   build/Game2048/bot/test_bot   the doctest suite (part of make test)
+#   build/Game2048/bot/test_bot, build/Game2048/train/test_train   the doctest suites (part of make test)
 
 BOT_SRC := $(filter-out Game2048/bot/plugin.cpp Game2048/bot/bench.cpp,$(wildcard Game2048/bot/*.cpp))
 BOT_OBJ := $(BOT_SRC:%.cpp=$(BUILD)/%.o)
@@ -47,11 +47,20 @@ BOT_TEST_SRC := $(wildcard Game2048/bot/tests/*.cpp)
 BOT_TEST_OBJ := $(BOT_TEST_SRC:%.cpp=$(BUILD)/%.o)
 BOT_TEST := $(BUILD)/Game2048/bot/test_bot
 $(BOT_TEST_OBJ): | $(DOCTEST)
-$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DTRAIN2048_PATH='"$(abspath $(TRAIN2048))"' \
-    -DPLAY2048_PATH='"$(abspath $(PLAY2048))"'
-$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(TRAIN2048) $(PLAY2048)
+$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DPLAY2048_PATH='"$(abspath $(PLAY2048))"'
+$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(PLAY2048)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(BOT_TEST)
+
+# The trainer's suite (it runs the train2048 program too).
+TRAIN_TEST_SRC := $(wildcard Game2048/train/tests/*.cpp)
+TRAIN_TEST_OBJ := $(TRAIN_TEST_SRC:%.cpp=$(BUILD)/%.o)
+TRAIN_TEST := $(BUILD)/Game2048/train/test_train
+$(TRAIN_TEST_OBJ): | $(DOCTEST)
+$(TRAIN_TEST_OBJ): CXXFLAGS += -DTRAIN2048_PATH='"$(abspath $(TRAIN2048))"'
+$(TRAIN_TEST): $(TRAIN_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(TRAIN2048)
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
+TEST_BINARIES += $(TRAIN_TEST)
 
 # One table, a row per agent / setting, every game played by Run2048.
 BENCH2048_GAMES ?= 5

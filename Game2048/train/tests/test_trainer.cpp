@@ -1,0 +1,435 @@
+// The TD trainer: the train2048 program, learning, parallel episodes, temporal coherence, downgraded and multi-stage training.
+#include "../../bot/tests/bot_helpers.h"
+#include "tiny_network.h"
+
+// Runs train2048 with `args` (a shell fragment), its output to `log`; its exit status.
+int run_trainer(const std::string& args, const std::string& log) {
+  const int status = std::system(("'" TRAIN2048_PATH "' " + args + " > '" + log + "' 2>&1").c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST_CASE("train2048: --help prints the usage; a run with nothing to train fails by name and leaves --out alone") {
+  const std::string log = temp_path("train.log");
+  CHECK(run_trainer("--help", log) == 0);
+  CHECK(slurp(log).find("usage: train2048") != std::string::npos);
+  CHECK(slurp(log).find("--episodes N is the episode count to train up to") != std::string::npos);
+
+  // A network of 123456 episodes asked to train up to 1000: the old trainer
+  // rewrote --out (by default the committed weights) and the checkpoint.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.0f));
+  const std::string weights = temp_path("has123456.n2048"), out = temp_path("out.n2048"),
+                    checkpoint = temp_path("ck.f32"), curve = temp_path("curve.csv");
+  std::string error;
+  REQUIRE_MESSAGE(save_weights(weights, *net, 0.0f, "test run, seed 1, 123456 episodes", &error), error);
+  {
+    std::ofstream f(out);
+    f << "the user's weights";
+  }
+  std::remove(checkpoint.c_str());
+  const std::string files = " --out '" + out + "' --checkpoint '" + checkpoint + "' --curve '" + curve + "'";
+  CHECK(run_trainer("--init-weights '" + weights + "' --episodes 1000" + files, log) == 2);
+  const std::string said = slurp(log);
+  CHECK_MESSAGE(said.find("nothing to train: the network has 123456 episodes and --episodes 1000") != std::string::npos,
+                said);
+  CHECK(said.find(out + " left untouched") != std::string::npos);
+  CHECK(slurp(out) == "the user's weights");
+  CHECK(access(checkpoint.c_str(), F_OK) != 0);
+  // Equal counts are nothing to train either.
+  CHECK(run_trainer("--init-weights '" + weights + "' --episodes 123456" + files, log) == 2);
+  CHECK(slurp(out) == "the user's weights");
+  for (const std::string& f : {log, weights, out, curve}) std::remove(f.c_str());
+}
+
+TEST_CASE("train2048 --from-starts: every episode from the file's boards, stages and episode count kept") {
+  // A blank network of 100 episodes; the one start board holds a 16384, so
+  // every episode that starts from it reaches 16384 (from the usual start a
+  // blank network never gets near), and the tile is in every report window.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.0f));
+  const std::string weights = temp_path("blank100.n2048"), out = temp_path("from_starts.n2048"),
+                    checkpoint = temp_path("from_starts.f32"), curve = temp_path("from_starts.csv"),
+                    starts = temp_path("endgame_starts.txt"), log = temp_path("from_starts.log");
+  std::string error;
+  REQUIRE_MESSAGE(save_weights(weights, *net, 0.0f, "test run, seed 1, 100 episodes", &error), error);
+  const b4::Board endgame = board_of({16384, 8192, 4096, 2048, 0, 0, 0, 1024, 0, 0, 2, 512, 0, 0, 0, 2});
+  REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame}, "one endgame board", &error), error);
+  std::remove(curve.c_str());
+  const std::string files = " --out '" + out + "' --checkpoint '" + checkpoint + "' --curve '" + curve + "'";
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts +
+                        "' --episodes 160 --report 20 --seed 4" + files,
+                    log) == 0);
+  const std::string said = slurp(log);
+  CHECK_MESSAGE(said.find("every episode starts from one of 1 boards in " + starts) != std::string::npos, said);
+  std::istringstream rows(slurp(curve));
+  std::string row;
+  std::getline(rows, row);  // the header
+  int windows = 0;
+  while (std::getline(rows, row)) {
+    // episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,...
+    std::vector<std::string> field;
+    std::istringstream cells(row);
+    for (std::string cell; std::getline(cells, cell, ',');) field.push_back(cell);
+    REQUIRE(field.size() >= 8);
+    CHECK(field[7] == "100.00");
+    ++windows;
+  }
+  CHECK(windows == 3);  // episodes 101..160: the count goes on from the network's 100
+  std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
+  std::string note;
+  REQUIRE_MESSAGE(load_weights(out, loaded.get(), &note, &error), error);
+  CHECK(loaded->stages() == 1);  // no stage added, unlike --stage2-starts
+  CHECK(note.find("160 episodes") != std::string::npos);
+  CHECK_MESSAGE(note.find("start boards of " + starts) != std::string::npos, note);
+
+  // --win-tile is for the real game: with --downgrade it is refused by name.
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts + "' --win-tile 32768 --downgrade 13" +
+                        " --episodes 200" + files,
+                    log) == 2);
+  CHECK_MESSAGE(slurp(log).find("--win-tile needs --stage2-starts or --from-starts, and excludes --downgrade") !=
+                    std::string::npos,
+                slurp(log));
+  // A board with no move cannot start an episode: refused by board and file.
+  const b4::Board dead = board_of({2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2});
+  REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, dead}, "", &error), error);
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  char dead_hex[17];
+  std::snprintf(dead_hex, sizeof dead_hex, "%016llx", (unsigned long long)dead);
+  CHECK_MESSAGE(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos,
+                slurp(log));
+  // --stage2-starts reads its boards the same way, and also wants the stage tile in each.
+  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  CHECK(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos);
+  const b4::Board small = board_of({8192, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, small}, "", &error), error);
+  char small_hex[17];
+  std::snprintf(small_hex, sizeof small_hex, "%016llx", (unsigned long long)small);
+  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  CHECK_MESSAGE(slurp(log).find("start board " + std::string(small_hex) + " in '" + starts +
+                                "' lacks the stage tile 16384") != std::string::npos,
+                slurp(log));
+  for (const std::string& f : {weights, out, checkpoint, curve, starts, log}) std::remove(f.c_str());
+}
+
+TEST_CASE("TD training improves a tiny network over a few thousand episodes (fixed seed)") {
+  TinyNetwork net;
+  train2048::Rng rng(2024);
+  std::vector<train2048::Step> path;
+  const int episodes = 4000, window = 500;
+  double first = 0, last = 0;
+  for (int i = 0; i < episodes; ++i) {
+    const train2048::EpisodeResult r = train2048::learn_episode(net, rng, 0.1f, path);
+    if (i < window) first += double(r.score);
+    if (i >= episodes - window) last += double(r.score);
+  }
+  first /= window;
+  last /= window;
+  INFO("mean score of the first " << window << " games " << first << ", of the last " << last);
+  CHECK(last > 1.5 * first);
+}
+
+TEST_CASE("parallel training: one thread is the sequential loop; with more, every episode runs once, saves run alone") {
+  // One thread: the same games and the same network as learn_episode in a loop.
+  TinyNetwork sequential, threaded;
+  train2048::Rng rng(99);
+  std::vector<train2048::Step> path;
+  std::vector<uint64_t> scores;
+  for (int i = 0; i < 300; ++i) scores.push_back(train2048::learn_episode(sequential, rng, 0.1f, path).score);
+  std::vector<uint64_t> threaded_scores;
+  const uint64_t played = train2048::run_episodes(
+      1, 99, 0, 300,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(threaded, r, 0.1f, p); },
+      [&](uint64_t, const train2048::EpisodeResult& r) { threaded_scores.push_back(r.score); return false; },
+      [] {}, [] { return false; });
+  CHECK(played == 300);
+  CHECK(threaded_scores == scores);
+  const b4::Board probe = board_of({2, 4, 8, 16, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4});
+  CHECK(threaded.value(probe) == sequential.value(probe));
+
+  // Three threads on the real network: each episode number once, book() one at a
+  // time, exclusive() with nothing in flight, stop() ends the run.
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
+  std::atomic<int> in_flight{0}, booking{0};
+  std::atomic<bool> overlap{false}, busy_save{false};
+  std::vector<int> seen(400, 0);
+  int saves = 0;
+  const uint64_t first = 1000;
+  const uint64_t ran = train2048::run_episodes(
+      3, 5, first, first + 400,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t episode) {
+        ++in_flight;
+        ++seen[episode - first];
+        const train2048::EpisodeResult result = train2048::learn_episode(*net, r, 0.1f, p);
+        --in_flight;
+        return result;
+      },
+      [&](uint64_t, const train2048::EpisodeResult&) {
+        if (booking.fetch_add(1) != 0) overlap = true;
+        booking.fetch_sub(1);
+        return true;  // a save after every episode: the worst case for the pausing
+      },
+      [&] {
+        ++saves;
+        if (in_flight.load() != 0) busy_save = true;
+      },
+      [] { return false; });
+  CHECK(ran == 400);
+  CHECK(std::count(seen.begin(), seen.end(), 1) == 400);
+  CHECK_FALSE(overlap.load());
+  CHECK_FALSE(busy_save.load());
+  CHECK(saves == 400);
+  int asked = 0;
+  const uint64_t stopped = train2048::run_episodes(
+      2, 5, 0, 1000000,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(*net, r, 0.1f, p); },
+      [&](uint64_t, const train2048::EpisodeResult&) { return false; }, [] {}, [&] { return ++asked > 50; });
+  CHECK(stopped >= 50);
+  CHECK(stopped <= 51);
+}
+
+TEST_CASE("parallel training: two threads sharing the 4x6 network still learn (mean of the last games beats the first)") {
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
+  const uint64_t episodes = 3000, window = 500;
+  std::vector<double> score(episodes, 0.0);
+  train2048::run_episodes(
+      2, 2024, 0, episodes,
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(*net, r, 0.1f, p); },
+      [&, booked = uint64_t(0)](uint64_t, const train2048::EpisodeResult& r) mutable {
+        score[booked++] = double(r.score);  // in the order the games finished
+        return false;
+      },
+      [] {}, [] { return false; });
+  const double first = std::accumulate(score.begin(), score.begin() + window, 0.0) / window;
+  const double last = std::accumulate(score.end() - window, score.end(), 0.0) / window;
+  INFO("mean score of the first " << window << " games " << first << ", of the last " << last);
+  CHECK(last > 1.5 * first);
+}
+
+TEST_CASE("temporal coherence: a weight pushed back and forth slows down, one pushed one way keeps its rate") {
+  TrainingNetwork net;
+  net.enable_coherence();
+  REQUIRE(net.coherence());
+  const float step = 1.0f / kFeatures;  // alpha 1: the whole error while the rates are 1
+  // Full boards whose 64 features are all distinct weights (per tuple table), so
+  // each weight moves once per update and the boards share none.
+  const b4::Board steady = board_of({2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 2});
+  const b4::Board torn = board_of({4, 2, 16, 8, 64, 32, 256, 128, 1024, 512, 4096, 2048, 16384, 8192, 2, 32768});
+  std::set<uint32_t> seen[kTuples];
+  for (b4::Board x : {steady, torn}) {
+    uint32_t idx[kFeatures];
+    feature_indices(x, idx);
+    for (int f = 0; f < kFeatures; ++f) REQUIRE(seen[f / kSymmetries].insert(idx[f]).second);
+  }
+  CHECK(net.learn(torn, 320.0f, step) == doctest::Approx(320.0f));  // first update: rate 1
+  for (int i = 0; i < 20; ++i) {
+    net.learn(torn, 0.0f, step);
+    net.learn(torn, 320.0f, step);
+  }
+  const float before = net.value(torn), after = net.learn(torn, 0.0f, step);
+  INFO("value " << before << " -> " << after << " towards 0");
+  CHECK(after > 0.5f * before);  // errors of both signs: E stays small against A, the step shrinks
+  // Steady errors of one sign keep the full step.
+  for (float target = 100.0f; target <= 1000.0f; target += 100.0f)
+    CHECK(net.learn(steady, target, step) == doctest::Approx(target));
+  // Without coherence the same alternation moves the whole way every time.
+  TrainingNetwork plain;
+  for (int i = 0; i < 20; ++i) plain.learn(torn, 320.0f, step), plain.learn(torn, 0.0f, step);
+  CHECK(plain.value(torn) == doctest::Approx(0.0f).epsilon(1e-3));
+}
+
+TEST_CASE("temporal coherence: the sums saved beside a checkpoint resume the same rates; a stale file is refused") {
+  const float step = 1.0f / kFeatures;
+  const b4::Board torn = board_of({4, 2, 16, 8, 64, 32, 256, 128, 1024, 512, 4096, 2048, 16384, 8192, 2, 32768});
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
+  net->enable_coherence();
+  for (int i = 0; i < 20; ++i) net->learn(torn, 320.0f, step), net->learn(torn, 0.0f, step);
+  const std::string ckpt = temp_path("tc.f32"), sums = ckpt + ".tc";
+  std::string error;
+  REQUIRE_MESSAGE(save_checkpoint(ckpt, *net, 9, 0.0f, &error), error);
+  REQUIRE_MESSAGE(save_coherence(sums, *net, 9, &error), error);
+
+  // Resumed with its sums, the next update is the one the running network makes.
+  std::unique_ptr<TrainingNetwork> resumed(new TrainingNetwork);
+  uint64_t episodes = 0;
+  float initial = 0;
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, resumed.get(), &episodes, &initial, &error), error);
+  resumed->enable_coherence();
+  REQUIRE_MESSAGE(load_coherence(sums, resumed.get(), episodes, &error), error);
+  const float before = net->value(torn), running = net->learn(torn, 0.0f, step);
+  CHECK(resumed->value(torn) == before);
+  CHECK(resumed->learn(torn, 0.0f, step) == running);
+  CHECK(running > 0.5f * before);  // the sums kept the slowed rate ...
+  net.reset();
+
+  // ... which a resume without them loses: its rates restart at 1, the whole error.
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, resumed.get(), &episodes, &initial, &error), error);
+  resumed->enable_coherence();
+  CHECK(resumed->learn(torn, 0.0f, step) == doctest::Approx(0.0f).epsilon(1e-3));
+
+  // Sums from another save, or a damaged file, are refused by name and leave the sums alone.
+  uint32_t idx[kFeatures];
+  feature_indices(torn, idx);
+  auto refused = [&](uint64_t at, const char* why) {
+    std::string message;
+    const TrainingNetwork::Coherence kept = resumed->coherence_table(0)[idx[0]];
+    CHECK_FALSE(load_coherence(sums, resumed.get(), at, &message));
+    INFO(message);
+    CHECK(message.find(sums) != std::string::npos);
+    CHECK(message.find(why) != std::string::npos);
+    CHECK(resumed->coherence_table(0)[idx[0]].signed_sum == kept.signed_sum);
+    CHECK(resumed->coherence_table(0)[idx[0]].absolute_sum == kept.absolute_sum);
+  };
+  refused(10, "saved at episode 9, the checkpoint is at 10");
+  REQUIRE(::truncate(sums.c_str(), 1000) == 0);
+  refused(9, "wrong size");
+  std::remove(ckpt.c_str());
+  std::remove(sums.c_str());
+}
+
+TEST_CASE("downgraded training records and plays on only downgraded afterstates (what the dg search values)") {
+  // Threshold 2^7 = 128, which games on a tiny network reach at once.
+  const int from = 7;
+  TinyNetwork net;
+  train2048::Rng rng(77);
+  std::vector<train2048::Step> path;
+  int plain_unfixed = 0, downgraded_unfixed = 0, downgraded_big = 0, tiles_jump = 0;
+  for (int i = 0; i < 200; ++i) {
+    train2048::learn_episode(net, rng, 0.1f, path);  // the real game: boards with gaps above 128 occur
+    for (const train2048::Step& s : path) plain_unfixed += b4::downgrade(s.afterstate, from) != s.afterstate;
+    const train2048::EpisodeResult r = train2048::learn_episode(net, rng, 0.1f, path, from);
+    CHECK(r.moves == int(path.size()));
+    for (size_t t = 0; t < path.size(); ++t) {
+      const b4::Board a = path[t].afterstate;
+      downgraded_unfixed += b4::downgrade(a, from) != a;
+      downgraded_big += b4::max_exponent(a) >= from;
+      // The game goes on from the recorded board: one spawn and one move later
+      // the tile count is at most one more (a move never adds tiles).
+      if (t + 1 < path.size()) tiles_jump += b4::count_empty(path[t + 1].afterstate) + 1 < b4::count_empty(a);
+    }
+  }
+  CHECK(tiles_jump == 0);
+  INFO("real-game afterstates a downgrade would change: " << plain_unfixed);
+  CHECK(plain_unfixed > 100);      // so the check below can fail
+  CHECK(downgraded_big > 100);     // the threshold is reached in the downgraded game too
+  CHECK(downgraded_unfixed == 0);  // and every recorded afterstate is already downgraded
+}
+
+TEST_CASE("multi-stage training: the collector writes first positions holding the stage tile") {
+  TinyNetwork net(8);
+  train2048::Rng rng(31);
+  std::vector<uint64_t> boards;
+  int games = 0;
+  while (boards.size() < 20 && games < 2000) {
+    ++games;
+    if (const b4::Board b = train2048::play_until_tile(net, rng, 8)) boards.push_back(b);
+  }
+  REQUIRE(boards.size() == 20);
+  const std::string path = temp_path("starts.txt");
+  std::string error;
+  REQUIRE_MESSAGE(train2048::write_start_boards(path, boards, "test boards", &error), error);
+  std::vector<uint64_t> back;
+  REQUIRE_MESSAGE(train2048::read_start_boards(path, &back, &error), error);
+  CHECK(back == boards);
+  for (uint64_t b : back) CHECK(b4::max_exponent(b) == 8);  // the first moment: the tile, nothing larger
+  // With a tile sum: the first position with the tile on top and the tiles summing
+  // to at least it; a game that makes a larger tile first gives none.
+  int endgames = 0;
+  bool short_of_sum = false;
+  for (int g = 0; g < 400 && endgames < 10; ++g) {
+    train2048::Rng game_rng(1000 + g), plain_rng(1000 + g);
+    const b4::Board b = train2048::play_until_tile(net, game_rng, 8, 448);
+    if (!b) continue;
+    ++endgames;
+    CHECK(b4::max_exponent(b) == 8);
+    CHECK(b4::tile_sum(b) >= 448);
+    // The same game without the sum stops earlier, at the tile's first appearance.
+    const b4::Board first = train2048::play_until_tile(net, plain_rng, 8);
+    short_of_sum |= first != b && b4::tile_sum(first) < 448;
+  }
+  CHECK(endgames == 10);
+  CHECK(short_of_sum);
+  // A malformed file is refused, naming the file and the line.
+  std::ofstream(path) << "# comment\n0123456789abcdef\nnot a board\n";
+  CHECK(!train2048::read_start_boards(path, &back, &error));
+  CHECK(error.find(path) != std::string::npos);
+  CHECK(error.find("line 3") != std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("the collector's greedy moves value their afterstates downgraded when asked (--downgrade with --collect-starts)") {
+  // A small network of random weights (every line counts), then boards with an 8192 and gaps.
+  TinyNetwork net;
+  train2048::Rng rng(77);
+  for (float& w : net.table[0]) w = float(rng.below(1000));
+  int differing = 0;
+  for (int k = 0; k < 300; ++k) {
+    b4::Board b = 0;
+    for (int i = 0; i < 16; ++i) b |= uint64_t(rng.below(5) == 0 ? 0 : 1 + rng.below(9)) << (4 * i);
+    b = (b & ~uint64_t(0xF)) | 13;  // an 8192 in a corner
+    uint32_t reward = 0, plain_reward = 0;
+    const b4::Board chosen = train2048::greedy_afterstate(net, b, &reward, 13);
+    const b4::Board plain = train2048::greedy_afterstate(net, b, &plain_reward);
+    // The choice by hand: reward + V(downgraded afterstate), first best direction.
+    b4::Board want = b;
+    float best = -1e30f;
+    for (int d = 0; d < 4; ++d) {
+      uint32_t r = 0;
+      const b4::Board after = b4::move(b, d, &r);
+      if (after == b) continue;
+      const float v = float(r) + net.value(b4::downgrade(after, 13));
+      if (v > best) best = v, want = after;
+    }
+    CHECK(chosen == want);  // the real move, not the downgraded board
+    differing += chosen != plain;
+  }
+  CHECK(differing > 0);
+}
+
+TEST_CASE("training episodes that end at a tile: bootstrapped (--stop-at-tile) or worth kConversionValue (--win-tile)") {
+  // 64 64 128: the first move makes 128 128 (reward 128), the second the 256
+  // (reward 256, the greedy choice of a blank network). Stopping at 256 ends the
+  // episode there: only the first afterstate is learned, towards 256 plus the
+  // blank network's value of the second (0), or plus kConversionValue.
+  const b4::Board start = board_of({64, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2});
+  auto total = [](const TinyNetwork& n) { return std::accumulate(n.table[0].begin(), n.table[0].end(), 0.0); };
+  std::vector<train2048::Step> path;
+  TinyNetwork plain, stopped, won;
+  train2048::Rng r1(5), r2(5), r3(5);
+  const train2048::EpisodeResult whole = train2048::learn_episode_from(plain, r1, 0.5f, start, path);
+  CHECK(whole.moves > 2);  // without a stop the game is played out
+  const train2048::EpisodeResult a = train2048::learn_episode_from(stopped, r2, 0.5f, start, path, 0, 8);
+  CHECK(a.moves == 2);
+  CHECK(a.score == 128 + 256);
+  CHECK(a.max_exponent == 8);
+  CHECK(path.size() == 1);
+  const train2048::EpisodeResult b = train2048::learn_episode_from(won, r3, 0.5f, start, path, 0, 8, kConversionValue);
+  CHECK(b.moves == 2);
+  CHECK(path.size() == 1);
+  // One afterstate learned, from 0 towards 256 and towards 256 + kConversionValue by the same share.
+  REQUIRE(total(stopped) > 0);
+  CHECK(total(won) / total(stopped) == doctest::Approx((256.0 + kConversionValue) / 256.0).epsilon(1e-4));
+  // A start that already holds the tile does not stop at once: the stop is the move that makes it.
+  TinyNetwork again;
+  train2048::Rng r4(5);
+  const b4::Board holding = board_of({256, 64, 64, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2});
+  CHECK(train2048::learn_episode_from(again, r4, 0.5f, holding, path, 0, 8).moves > 2);
+}
+
+TEST_CASE("multi-stage training: stage 2 from fixed start boards improves, stage 1 untouched (fixed seed)") {
+  TinyNetwork net(8);
+  const std::vector<b4::Board> starts = {board_of({256, 128, 64, 32, 4, 8, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0}),
+                                         board_of({2, 4, 8, 256, 0, 2, 16, 128, 0, 0, 4, 64, 0, 0, 0, 2}),
+                                         board_of({256, 2, 0, 0, 128, 4, 0, 0, 64, 8, 2, 0, 4, 0, 0, 0})};
+  train2048::Rng rng(2025);
+  std::vector<train2048::Step> path;
+  const int episodes = 3000, window = 500;
+  double first = 0, last = 0;
+  for (int i = 0; i < episodes; ++i) {
+    const train2048::EpisodeResult r = train2048::learn_episode_from_starts(net, rng, 0.1f, starts, path);
+    if (i < window) first += double(r.score);
+    if (i >= episodes - window) last += double(r.score);
+  }
+  first /= window;
+  last /= window;
+  INFO("mean score of the first " << window << " episodes " << first << ", of the last " << last);
+  CHECK(last > 1.3 * first);
+  CHECK(std::all_of(net.table[0].begin(), net.table[0].end(), [](float w) { return w == 0.0f; }));
+}

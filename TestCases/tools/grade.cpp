@@ -10,27 +10,18 @@
 
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
+#include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "game_pool.h"
 #include "grade_score.h"
 
 namespace {
 
-const char kUsage[] =
+const char kUsageHead[] =
     "usage: Grade [options] [strategy.so]     (default so/Strategy.so)\n"
     "Plays the strategy against the graded samples 1 3 5 .. 49 as the OJ does: five groups of five,\n"
     "each sample twice on one random board (the strategy first, then the sample first);\n"
-    "10 points per win, 5 per tie, 0 per loss; 100 per group, 500 in all.\n"
-    "options:\n"
-    "  --seed S           the boards (default: a fresh seed, printed)\n"
-    "  --group G          play group G (1..5) only\n"
-    "  --move-time MS     sets STRATEGY_MOVE_MS=MS for the strategy, as Compete's --move-time (quick runs)\n"
-    "  --time-limit MS    wall time allowed per getPoint call (default 3000, the OJ's)\n"
-    "  -j N               play N games at once (default 1)\n"
-    "  --samples DIR      the folder of 1.so .. 50.so (default: this tool's folder)\n"
-    "  --results FILE     write the games so far to FILE after every game (tab-separated)\n";
-
-int usage_error(const std::string& problem) { return judge::usage_error("Grade", kUsage, problem); }
+    "10 points per win, 5 per tie, 0 per loss; 100 per group, 500 in all.\n";
 
 // "12.3 (850)": total seconds and the longest move in milliseconds.
 std::string thinking_time(int64_t total_us, int64_t max_us) {
@@ -58,53 +49,29 @@ int main(int argc, char** argv) {
   long long group = 0, move_time_ms = 0, time_limit_ms = 3000, jobs = 1;
   std::string samples_dir = std::filesystem::path(judge::self_executable()).parent_path().string();
   std::string results_path, strategy;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (arg == "-h" || arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--seed") {
-      const char* v = value();
-      if (!v || !judge::parse_u64(v, &seed)) return usage_error("--seed needs an unsigned integer");
-      have_seed = true;
-    } else if (arg == "--group") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, grade::kGroups, &group)) return usage_error("--group needs a group from 1 to 5");
-    } else if (arg == "--move-time") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 3600000, &move_time_ms))
-        return usage_error("--move-time needs milliseconds from 1 to 3600000");
-    } else if (arg == "--time-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 3600000, &time_limit_ms))
-        return usage_error("--time-limit needs milliseconds from 1 to 3600000");
-    } else if (arg == "-j") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
-    } else if (arg == "--samples") {
-      const char* v = value();
-      if (!v) return usage_error("--samples needs a folder");
-      samples_dir = v;
-    } else if (arg == "--results") {
-      const char* v = value();
-      if (!v) return usage_error("--results needs a file name");
-      results_path = v;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usage_error("unknown option '" + arg + "'");
-    } else if (strategy.empty()) {
-      strategy = arg;
-    } else {
-      return usage_error("unexpected argument '" + arg + "'");
-    }
-  }
+  judge::OptionTable command_line("Grade", kUsageHead);
+  command_line.unsigned64("--seed", "S", &seed, "the boards (default: a fresh seed, printed)", "an unsigned integer", &have_seed)
+      .integer("--group", "G", 1, grade::kGroups, &group, "play group G (1..5) only", "a group from 1 to 5")
+      .integer("--move-time", "MS", 1, 3600000, &move_time_ms,
+               "sets STRATEGY_MOVE_MS=MS for the strategy, as Compete's --move-time (quick runs)",
+               "milliseconds from 1 to 3600000")
+      .integer("--time-limit", "MS", 1, 3600000, &time_limit_ms,
+               "wall time allowed per getPoint call (default 3000, the OJ's)", "milliseconds from 1 to 3600000")
+      .integer("-j", "N", 1, 64, &jobs, "play N games at once (default 1)", "a whole number from 1 to 64")
+      .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: this tool's folder)", "a folder")
+      .text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
+            "a file name");
+  std::vector<std::string> words;
+  if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
+  if (words.size() > 1) return command_line.error("unexpected argument '" + words[1] + "'");
+  if (!words.empty()) strategy = words[0];
   if (strategy.empty()) strategy = "so/Strategy.so";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(strategy, ec))
-    return usage_error("strategy '" + strategy + "' is not a file (build it with `make so`, or name another plugin)");
+    return command_line.error("strategy '" + strategy + "' is not a file (build it with `make so`, or name another plugin)");
   std::string problem;
   if (!results_path.empty() && !judge::path_is_writable(results_path, &problem))
-    return usage_error("results file: " + problem);
+    return command_line.error("results file: " + problem);
   if (!have_seed) seed = judge::random_seed();
 
   // The games, in the OJ's order: group by group, sample by sample, strategy first then second.
@@ -115,7 +82,7 @@ int main(int argc, char** argv) {
     for (int sample : grade::group_samples(g)) {
       std::string path = samples_dir + "/" + std::to_string(sample) + ".so";
       if (!std::filesystem::is_regular_file(path, ec))
-        return usage_error("sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)");
+        return command_line.error("sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)");
       // One board per sample, the same whatever --group says.
       ladder_tools::GameSpec board = ladder_tools::board_for_round(seed, sample);
       for (bool strategy_first : {true, false}) {

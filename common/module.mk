@@ -1,0 +1,6 @@
+# The judges' kit's own suite (the library itself is built by the top makefile).
+COMMON_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out common/tests/doctest_main.cpp,$(wildcard common/tests/*.cpp)))
+$(COMMON_TEST_OBJ): | $(DOCTEST)
+$(BUILD)/common/tests/common_tests: $(COMMON_TEST_OBJ) $(DOCTEST_MAIN) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+TEST_BINARIES += $(BUILD)/common/tests/common_tests

@@ -31,7 +31,8 @@ $(TRAIN2048): $(BUILD)/Game2048/train/train.o $(BOT_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 ALL_TARGETS += $(TRAIN2048)
 
-# The training run that produced the committed weights (see Game2048/bot/README.md).
+# The training run that produced the committed weights (see Game2048/bot/README.md); it writes
+# build/train/. To replace the committed weights: cp build/train/weights.n2048 Game2048/bot/weights.n2048
 TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --alpha 0.4 --late-alpha 0.1 --late-from 400000 --report 5000 --save-every 300
 .PHONY: train-2048
 train-2048: $(TRAIN2048)

@@ -1,66 +1,25 @@
-// train2048: trains the bot's 4x6-tuple network by TD(0) self-play.
-//
-//   train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]
-//             [--optimistic V] [--report N] [--save-every SECONDS] [--threads N]
-//             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
-//   train2048 --resume --export [--checkpoint FILE] [--out weights.bin]
-//   train2048 --init-weights weights.n2048 [--start-episode N] ...
-//   train2048 --init-weights weights.n2048 --collect-starts FILE [--starts N] [--stage-tile T]
-//   train2048 --init-weights weights.n2048 --stage2-starts FILE [--stage-tile T] [training options]
-//   train2048 --init-weights weights.n2048 --from-starts FILE [training options]
-//
-// Multi-stage weights: --collect-starts plays greedy games on the network (no
-// learning) and writes, for each game reaching the stage tile T (default
-// 16384), the position at which it first did, until N boards (default 1000).
-// --stage2-starts trains stage 2 only: every episode starts from a board drawn
-// from that file, so every update goes to the stage-2 tables (copied from
-// stage 1 when the network has one stage); the output is a 2-stage weights
-// file (defaults: Game2048/train/weights2.n2048, checkpoint2.f32, curve2.csv).
-// With a two-stage network, --stage-tile there moves stage 2's boundary.
-// --min-sum S makes the collector play on to the first position with the stage
-// tile on top and tiles summing to at least S (an endgame board of the stage;
-// a game that makes a larger tile first gives none; with --downgrade E its
-// greedy games value their afterstates downgraded, as the search does, and so
-// reach the late stages far more often). --from-starts starts every
-// episode from a board of FILE too, but keeps the network's stages and episode
-// count: with --downgrade the endgame boards of a late stage are learned as the
-// search values them, through the downgraded afterstates of stage 1.
-// --stop-at-tile T ends each episode at the move that makes a tile T on a board
-// without one (in the downgraded game, on that game's board: from a 16384
-// endgame downgraded from 8192, T = 8192 is the conversion to 32768), the
-// afterstate before it learning towards that move's reward plus the network's
-// value of the result: with endgame starts, the training stays in the endgame
-// instead of playing every game out. --win-tile T (with start boards, in the
-// real game) ends each episode there too, worth its reward plus
-// kConversionValue (ntuple.h), the stage the search reads with endwin=1.
+// train2048: trains the bot's 4x6-tuple network by TD(0) self-play, and
+// collects the start boards of multi-stage training. Every option is described
+// once, in the option table of main() (train2048 --help prints it).
 //
 // Prints a progress line every --report episodes (the learning curve: mean and
 // best score of that window, its 2048..32768 rates, moves/s), appends the same
-// figures to --curve as CSV, and every --save-every seconds (and at the end, or
-// on SIGINT/SIGTERM) writes the compact weights (--out) and a float checkpoint
-// (--checkpoint) from which --resume continues. --init-weights starts from a
-// compact weights file instead (dequantised; the episode count is taken from
-// its note, else from --start-episode), e.g. when the float checkpoint is gone.
-// --step P quantises the compact weights in steps of at least P points (room
-// for a second stage under the 32 MiB cap); the float checkpoint is exact.
-// --downgrade E plays the episodes in the downgraded game (td_trainer.h): the
-// boards the search's leaves see with dg=E; the curve's scores and tiles are
-// then that game's. --tc turns on temporal coherence (per-weight rates, see
-// TrainingNetwork::enable_coherence); their sums are saved beside the
-// checkpoint (CHECKPOINT.tc) and resumed with it, or start at zero, with a
-// line saying why, when that file is missing or from another save.
-// --threads N plays N episodes at once on the one network (parallel_episodes.h):
-// about N times the moves per wall second, the curve's moves/s staying per
-// CPU second; with N > 1 a run is no longer reproducible bit for bit.
+// figures to --curve as CSV, and every --save-every CPU seconds (and at the end,
+// or on SIGINT/SIGTERM) writes the compact weights (--out) and a float
+// checkpoint (--checkpoint) from which --resume continues. Everything it writes
+// goes under build/train/ unless told otherwise: the committed weights change
+// only when --out names them.
 #include <signal.h>
 #include <time.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
 #include "../../common/cli.h"
+#include "../../common/options.h"
 #include "../bot/ntuple.h"
 #include "../bot/weights_file.h"
 #include "start_boards.h"
@@ -78,31 +37,24 @@ double cpu_seconds() {
   return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-int usage(const char* why) {
-  const bool help = why == nullptr;  // --help: the usage on stdout, exit 0
-  std::fprintf(help ? stdout : stderr,
-               "%s%s%s"
-               "usage: train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]\n"
-               "                 [--optimistic V] [--report N] [--save-every SECONDS] [--threads N]\n"
-               "                 [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]\n"
-               "       train2048 --resume --export [--checkpoint FILE] [--out weights.bin]\n"
-               "       train2048 --init-weights FILE [--start-episode N] [training options]\n"
-               "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--min-sum S] [--seed S]\n"
-               "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [training options]\n"
-               "       train2048 --init-weights FILE --from-starts BOARDS [training options]\n"
-               "       (--origin TEXT: how the run started, for the weights' note; --init-weights sets it;\n"
-               "        --step POINTS: the weights file's coarsest quantisation step, default the finest that fits;\n"
-               "        --downgrade E: learn in the downgraded game of the search's dg=E, E in 11..15;\n"
-               "        --tc: temporal coherence, a learning rate per weight;\n"
-               "        --stop-at-tile T: an episode ends at the move that makes T, its value bootstrapped;\n"
-               "        --win-tile T: with start boards, episodes end at the move that makes T, worth 100000 more;\n"
-               "        --threads N: N threads learn on the one network at once, lock-free, not reproducible for N > 1)\n"
-               "--episodes N is the episode count to train up to, counting the episodes the network already has.\n"
-               "The defaults of --out, --checkpoint and --curve are the committed weights and curve\n"
-               "(Game2048/bot/weights.n2048, Game2048/train/checkpoint.f32, Game2048/train/curve.csv).\n",
-               help ? "" : "train2048: ", help ? "" : why, help ? "" : "\n");
-  return help ? 0 : 2;
-}
+const char kUsageHead[] =
+    "usage: train2048 [options]                    train from scratch, or on from --resume / --init-weights\n"
+    "       train2048 --resume --export            write the checkpoint's compact weights to --out\n"
+    "       train2048 --init-weights FILE --collect-starts BOARDS [--starts N] [--stage-tile T] [--min-sum S]\n"
+    "       train2048 --init-weights FILE --stage2-starts BOARDS [--stage-tile T] [options]\n"
+    "       train2048 --init-weights FILE --from-starts BOARDS [options]\n"
+    "--episodes N is the episode count to train up to, counting the episodes the network already has.\n";
+
+const char kUsageFooter[] =
+    "Multi-stage weights: --collect-starts plays greedy games on the network (no learning) and writes, for\n"
+    "each game reaching the stage tile T, the position at which it first did, until --starts boards; with\n"
+    "--min-sum S it plays on to the first position with T on top and tiles summing to at least S (an endgame\n"
+    "board), and with --downgrade E its greedy games value their afterstates downgraded, as the search does.\n"
+    "--stage2-starts trains stage 2 only, every episode from a board of that file (stage 2 copied from stage 1\n"
+    "when the network has one stage; defaults build/train/weights2.n2048, checkpoint2.f32, curve2.csv).\n"
+    "--from-starts starts every episode from a board of the file too, keeping the network's stages and count.\n"
+    "Everything is written under build/train/ unless --out, --checkpoint or --curve say otherwise; the\n"
+    "committed weights (Game2048/bot/weights.n2048) change only when --out names them.\n";
 
 bool parse_float(const std::string& text, double* out) {
   char* end = nullptr;
@@ -118,8 +70,8 @@ int main(int argc, char** argv) {
   uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX, start_episode = UINT64_MAX;
   long long report = 1000, save_every = 300, downgrade_from = 0, threads = 1;
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
-  std::string init_weights, out = "Game2048/bot/weights.n2048", checkpoint = "Game2048/train/checkpoint.f32",
-              curve = "Game2048/train/curve.csv";
+  std::string init_weights, out = "build/train/weights.n2048", checkpoint = "build/train/checkpoint.f32",
+              curve = "build/train/curve.csv";
   bool resume = false, export_only = false, coherence = false;
   bool out_given = false, checkpoint_given = false, curve_given = false;
   std::string collect_starts, stage2_starts;  // multi-stage: collect start boards / train stage 2 from them
@@ -130,51 +82,86 @@ int main(int argc, char** argv) {
   long long stage_tile = 1 << kDefaultStageExponent;
   bool stage_tile_given = false;
   std::string origin;  // where this run's weights started, for the weights' note (--origin, or --init-weights)
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    const std::string value = has_value ? argv[i + 1] : "";
-    bool ok = true;
-    if (arg == "--help" || arg == "-h") return usage(nullptr);
-    if (arg == "--resume" || arg == "--export" || arg == "--tc") {
-      (arg == "--resume" ? resume : arg == "--export" ? export_only : coherence) = true;
-      continue;
-    }
-    if (!has_value) return usage(("missing value after " + arg).c_str());
-    long long n = 0;
-    if (arg == "--episodes") ok = judge::parse_u64(value, &episodes);
-    else if (arg == "--seed") ok = judge::parse_u64(value, &seed);
-    else if (arg == "--start-episode") ok = judge::parse_u64(value, &start_episode);
-    else if (arg == "--init-weights") init_weights = value;
-    else if (arg == "--origin") origin = value;
-    else if (arg == "--late-from") ok = judge::parse_u64(value, &late_from);
-    else if (arg == "--alpha") ok = parse_float(value, &alpha) && alpha > 0 && alpha <= 1;
-    else if (arg == "--late-alpha") ok = parse_float(value, &late_alpha) && late_alpha > 0 && late_alpha <= 1;
-    else if (arg == "--optimistic") ok = parse_float(value, &optimistic) && optimistic >= 0;
-    else if (arg == "--step") ok = parse_float(value, &step) && step >= 0 && step <= 1000;
-    else if (arg == "--downgrade") ok = judge::parse_int(value, 11, 15, &downgrade_from);
-    else if (arg == "--report") ok = judge::parse_int(value, 1, 100000000, &report);
-    else if (arg == "--save-every") ok = judge::parse_int(value, 1, 1000000, &save_every);
-    else if (arg == "--threads") ok = judge::parse_int(value, 1, 64, &threads);
-    else if (arg == "--out") out = value, out_given = true;
-    else if (arg == "--checkpoint") checkpoint = value, checkpoint_given = true;
-    else if (arg == "--curve") curve = value, curve_given = true;
-    else if (arg == "--collect-starts") collect_starts = value;
-    else if (arg == "--starts") ok = judge::parse_u64(value, &starts_wanted) && starts_wanted > 0;
-    else if (arg == "--stage2-starts") stage2_starts = value;
-    else if (arg == "--from-starts") from_starts = value;
-    else if (arg == "--win-tile")
-      ok = judge::parse_int(value, 4, 65536, &win_tile) && (win_tile & (win_tile - 1)) == 0;
-    else if (arg == "--stop-at-tile")
-      ok = judge::parse_int(value, 4, 65536, &stop_tile) && (stop_tile & (stop_tile - 1)) == 0;
-    else if (arg == "--min-sum") ok = judge::parse_u64(value, &min_sum) && min_sum <= 16 * 65536;
-    else if (arg == "--stage-tile")
-      ok = judge::parse_int(value, 2, 32768, &stage_tile) && (stage_tile & (stage_tile - 1)) == 0,
-      stage_tile_given = true;
-    else return usage(("unknown option " + arg).c_str());
-    (void)n;
-    if (!ok) return usage(("bad value '" + value + "' for " + arg).c_str());
-    ++i;
+  // A value that must be a power of two within [min, max].
+  auto power_of_two = [](long long min, long long max, long long* out, bool* given = nullptr) {
+    return [=](const std::string&, const std::string& v) {
+      if (!judge::parse_int(v, min, max, out) || (*out & (*out - 1)) != 0) return false;
+      if (given) *given = true;
+      return true;
+    };
+  };
+  // A real number within (min, max] (or [min, max] when min_included).
+  auto real = [](double min, double max, bool min_included, double* out) {
+    return [=](const std::string&, const std::string& v) {
+      return parse_float(v, out) && (min_included ? *out >= min : *out > min) && *out <= max;
+    };
+  };
+  judge::OptionTable command_line("train2048", kUsageHead);
+  command_line
+      .unsigned64("--episodes", "N", &episodes, "train up to N episodes in all (default 100000)", "a whole number")
+      .unsigned64("--seed", "S", &seed, "the episodes' random numbers (default 1)", "a whole number")
+      .custom("--alpha", "A", real(0, 1, false, &alpha), "learning rate (default 0.1)", "a number in (0, 1]")
+      .custom("--late-alpha", "A2", real(0, 1, false, &late_alpha), "learning rate from episode --late-from on",
+              "a number in (0, 1]")
+      .unsigned64("--late-from", "E", &late_from, "the episode where --late-alpha takes over", "a whole number")
+      .custom("--optimistic", "V", real(0, 1e18, true, &optimistic),
+              "optimistic initialisation: every afterstate starts valued V", "a number >= 0")
+      .integer("--report", "N", 1, 100000000, &report, "a progress line and a curve row every N episodes (1000)",
+               "a whole number from 1 to 100000000")
+      .integer("--save-every", "SECONDS", 1, 1000000, &save_every,
+               "save weights and checkpoint every SECONDS of CPU time (300)", "a whole number from 1 to 1000000")
+      .integer("--threads", "N", 1, 64, &threads,
+               "N threads learn on the one network at once, lock-free (not reproducible for N > 1)",
+               "a whole number from 1 to 64")
+      .text("--out", "FILE", &out, "the compact weights (default build/train/weights.n2048)", "a file name",
+            &out_given)
+      .text("--checkpoint", "FILE", &checkpoint, "the float checkpoint (default build/train/checkpoint.f32)",
+            "a file name", &checkpoint_given)
+      .text("--curve", "FILE", &curve, "the learning curve, CSV, appended (default build/train/curve.csv)",
+            "a file name", &curve_given)
+      .flag("--resume", &resume, "continue from --checkpoint")
+      .flag("--export", &export_only, "with --resume: only write the checkpoint's compact weights to --out")
+      .text("--init-weights", "FILE", &init_weights,
+            "start from a compact weights file (dequantised; its note gives the episode count)", "a file name")
+      .unsigned64("--start-episode", "N", &start_episode,
+                  "with --init-weights: the episode count when the note has none", "a whole number")
+      .text("--origin", "TEXT", &origin, "how the run started, for the weights' note (--init-weights sets it)",
+            "a text")
+      .custom("--step", "POINTS", real(0, 1000, true, &step),
+              "the weights file's coarsest quantisation step (default: the finest that fits 32 MiB)",
+              "a number from 0 to 1000")
+      .integer("--downgrade", "E", 11, 15, &downgrade_from,
+               "learn in the downgraded game that the search's dg=E values", "a whole number from 11 to 15")
+      .flag("--tc", &coherence, "temporal coherence: a learning rate per weight (sums saved beside the checkpoint)")
+      .custom("--stop-at-tile", "T", power_of_two(4, 65536, &stop_tile),
+              "an episode ends at the move that makes T, its value bootstrapped", "a power of two from 4 to 65536")
+      .custom("--win-tile", "T", power_of_two(4, 65536, &win_tile),
+              "with start boards: episodes end at the move that makes T, worth 100000 more",
+              "a power of two from 4 to 65536")
+      .text("--collect-starts", "BOARDS", &collect_starts, "write start boards for stage 2 (see below)", "a file name")
+      .custom(
+          "--starts", "N",
+          [&](const std::string&, const std::string& v) { return judge::parse_u64(v, &starts_wanted) && starts_wanted > 0; },
+          "how many boards --collect-starts writes (1000)", "a positive whole number")
+      .custom(
+          "--min-sum", "S",
+          [&](const std::string&, const std::string& v) { return judge::parse_u64(v, &min_sum) && min_sum <= 16 * 65536; },
+          "with --collect-starts: endgame boards, tiles summing to at least S", "a whole number up to 1048576")
+      .custom("--stage-tile", "T", power_of_two(2, 32768, &stage_tile, &stage_tile_given),
+              "the tile that starts stage 2 (default 16384)", "a power of two from 2 to 32768")
+      .text("--stage2-starts", "BOARDS", &stage2_starts, "train stage 2 only, from these boards", "a file name")
+      .text("--from-starts", "BOARDS", &from_starts, "every episode from a board of this file", "a file name")
+      .footer(kUsageFooter);
+  std::vector<std::string> words;
+  if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue)
+    return status;
+  if (!words.empty()) return command_line.error("unexpected argument '" + words[0] + "'");
+  auto usage = [&](const std::string& problem) { return command_line.error(problem); };
+  // The folders of what this run writes (build/train/ by default).
+  for (const std::string& file : {out, checkpoint, curve}) {
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::path(file).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
   }
 
   const int stage_exponent = __builtin_ctzll((unsigned long long)stage_tile);
@@ -186,9 +173,9 @@ int main(int argc, char** argv) {
   if (min_sum > 0 && collect_starts.empty()) return usage("--min-sum goes with --collect-starts");
   if (stage2) {
     // Never overwrite the one-stage run's files by default.
-    if (!out_given) out = "Game2048/train/weights2.n2048";
-    if (!checkpoint_given) checkpoint = "Game2048/train/checkpoint2.f32";
-    if (!curve_given) curve = "Game2048/train/curve2.csv";
+    if (!out_given) out = "build/train/weights2.n2048";
+    if (!checkpoint_given) checkpoint = "build/train/checkpoint2.f32";
+    if (!curve_given) curve = "build/train/curve2.csv";
   }
 
   // Optimistic initialisation: every afterstate starts valued at `optimistic`.

@@ -433,3 +433,16 @@ TEST_CASE("multi-stage training: stage 2 from fixed start boards improves, stage
   CHECK(last > 1.3 * first);
   CHECK(std::all_of(net.table[0].begin(), net.table[0].end(), [](float w) { return w == 0.0f; }));
 }
+
+TEST_CASE("train2048 writes under build/train/ of the working folder by default, never the committed weights") {
+  const std::string folder = temp_path("defaults");
+  REQUIRE(std::system(("mkdir -p '" + folder + "'").c_str()) == 0);
+  const std::string log = folder + "/log.txt";
+  const int status = std::system(
+      ("cd '" + folder + "' && '" TRAIN2048_PATH "' --episodes 3 --report 1 --seed 5 > log.txt 2>&1").c_str());
+  CHECK_MESSAGE(WIFEXITED(status), slurp(log));
+  CHECK_MESSAGE(WEXITSTATUS(status) == 0, slurp(log));
+  for (const char* file : {"build/train/weights.n2048", "build/train/checkpoint.f32", "build/train/curve.csv"})
+    CHECK_MESSAGE(access((folder + "/" + file).c_str(), R_OK) == 0, file);
+  REQUIRE(std::system(("rm -rf '" + folder + "'").c_str()) == 0);
+}

@@ -8,7 +8,7 @@
 
 CXX      := g++
 OPT      ?= -O2
-CXXFLAGS := $(OPT) -g -std=c++17 -Wall -Wextra -MMD -MP
+CXXFLAGS := $(OPT) -g -std=c++17 -Wall -Wextra -MMD -MP -ffile-prefix-map=$(CURDIR)=.
 BUILD    := build
 DOCTEST  := /usr/include/doctest/doctest.h
 # Sample plugins built by old compilers do not list libstdc++ or libm as

@@ -18,8 +18,6 @@ $(BOT_LIB): $(BOT_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-# The committed weights' absolute path, the last place the bot looks for them.
-$(BUILD)/Game2048/bot/evaluator.o: CXXFLAGS += -DBOT2048_WEIGHTS_PATH='"$(abspath $(BOT_WEIGHTS))"'
 
 PLAY2048 := Game2048/bot/play2048
 $(PLAY2048): $(BUILD)/Game2048/bot/bench.o $(BOT_LIB) $(COMMON_LIB)

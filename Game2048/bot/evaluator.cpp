@@ -5,14 +5,17 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "weights_file.h"
 
-#ifndef BOT2048_WEIGHTS_PATH
-#define BOT2048_WEIGHTS_PATH "Game2048/bot/weights.n2048"
-#endif
 
 namespace bot2048 {
+
+namespace {
+// The committed weights, relative to the checkout.
+const char kCheckoutWeights[] = "Game2048/bot/weights.n2048";
+}  // namespace
 
 std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::string* note) {
   std::unique_ptr<PlayingNetwork> net(new PlayingNetwork);
@@ -28,13 +31,16 @@ std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::
 std::string default_weights_path() {
   if (const char* env = std::getenv("GAME2048_WEIGHTS"); env && *env) return env;
   Dl_info info;
-  if (dladdr(reinterpret_cast<void*>(&default_weights_path), &info) && info.dli_fname) {
-    std::string self = info.dli_fname;
-    const size_t slash = self.rfind('/');
-    const std::string beside = (slash == std::string::npos ? std::string() : self.substr(0, slash + 1)) + "weights.n2048";
-    if (access(beside.c_str(), R_OK) == 0) return beside;
-  }
-  return BOT2048_WEIGHTS_PATH;
+  if (!dladdr(reinterpret_cast<void*>(&default_weights_path), &info) || !info.dli_fname) return kCheckoutWeights;
+  // Beside the shared object or program, else in the checkout that holds it
+  // (a test or tool built under build/): never a path compiled in.
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path self = fs::absolute(info.dli_fname, ec).parent_path();
+  if (fs::is_regular_file(self / "weights.n2048", ec)) return (self / "weights.n2048").string();
+  for (fs::path folder = self; !folder.empty() && folder != folder.root_path(); folder = folder.parent_path())
+    if (fs::is_regular_file(folder / kCheckoutWeights, ec)) return (folder / kCheckoutWeights).string();
+  return kCheckoutWeights;
 }
 
 }  // namespace bot2048

@@ -55,8 +55,9 @@ class NetworkEvaluator : public Evaluator {
 std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::string* note = nullptr);
 
 // Where the committed weights are: $GAME2048_WEIGHTS if set, else the file
-// beside the shared object or program holding this code (weights.n2048),
-// else the path the build recorded (the source tree's Game2048/bot/weights.n2048).
+// beside the shared object or program holding this code (weights.n2048), else
+// Game2048/bot/weights.n2048 in the nearest folder above it that has one (the
+// checkout), else that path relative to the working folder.
 std::string default_weights_path();
 
 }  // namespace bot2048

@@ -1,57 +1,7 @@
-// train2048: trains the bot's 4x6-tuple network by TD(0) self-play.
-//
-//   train2048 [--episodes N] [--seed S] [--alpha A] [--late-alpha A2 --late-from E]
-//             [--optimistic V] [--report N] [--save-every SECONDS] [--threads N]
-//             [--out weights.bin] [--checkpoint FILE] [--resume] [--curve FILE]
-//   train2048 --resume --export [--checkpoint FILE] [--out weights.bin]
-//   train2048 --init-weights weights.n2048 [--start-episode N] ...
-//   train2048 --init-weights weights.n2048 --collect-starts FILE [--starts N] [--stage-tile T]
-//   train2048 --init-weights weights.n2048 --stage2-starts FILE [--stage-tile T] [training options]
-//   train2048 --init-weights weights.n2048 --from-starts FILE [training options]
-//
-// Multi-stage weights: --collect-starts plays greedy games on the network (no
-// learning) and writes, for each game reaching the stage tile T (default
-// 16384), the position at which it first did, until N boards (default 1000).
-// --stage2-starts trains stage 2 only: every episode starts from a board drawn
-// from that file, so every update goes to the stage-2 tables (copied from
-// stage 1 when the network has one stage); the output is a 2-stage weights
-// file (defaults: Game2048/train/weights2.n2048, checkpoint2.f32, curve2.csv).
-// With a two-stage network, --stage-tile there moves stage 2's boundary.
-// --min-sum S makes the collector play on to the first position with the stage
-// tile on top and tiles summing to at least S (an endgame board of the stage;
-// a game that makes a larger tile first gives none; with --downgrade E its
-// greedy games value their afterstates downgraded, as the search does, and so
-// reach the late stages far more often). --from-starts starts every
-// episode from a board of FILE too, but keeps the network's stages and episode
-// count: with --downgrade the endgame boards of a late stage are learned as the
-// search values them, through the downgraded afterstates of stage 1.
-// --stop-at-tile T ends each episode at the move that makes a tile T on a board
-// without one (in the downgraded game, on that game's board: from a 16384
-// endgame downgraded from 8192, T = 8192 is the conversion to 32768), the
-// afterstate before it learning towards that move's reward plus the network's
-// value of the result: with endgame starts, the training stays in the endgame
-// instead of playing every game out. --win-tile T (with start boards, in the
-// real game) ends each episode there too, worth its reward plus
-// kConversionValue (ntuple.h), the stage the search reads with endwin=1.
-//
-// Prints a progress line every --report episodes (the learning curve: mean and
-// best score of that window, its 2048..32768 rates, moves/s), appends the same
-// figures to --curve as CSV, and every --save-every seconds (and at the end, or
-// on SIGINT/SIGTERM) writes the compact weights (--out) and a float checkpoint
-// (--checkpoint) from which --resume continues. --init-weights starts from a
-// compact weights file instead (dequantised; the episode count is taken from
-// its note, else from --start-episode), e.g. when the float checkpoint is gone.
-// --step P quantises the compact weights in steps of at least P points (room
-// for a second stage under the 32 MiB cap); the float checkpoint is exact.
-// --downgrade E plays the episodes in the downgraded game (td_trainer.h): the
-// boards the search's leaves see with dg=E; the curve's scores and tiles are
-// then that game's. --tc turns on temporal coherence (per-weight rates, see
-// TrainingNetwork::enable_coherence); their sums are saved beside the
-// checkpoint (CHECKPOINT.tc) and resumed with it, or start at zero, with a
-// line saying why, when that file is missing or from another save.
-// --threads N plays N episodes at once on the one network (parallel_episodes.h):
-// about N times the moves per wall second, the curve's moves/s staying per
-// CPU second; with N > 1 a run is no longer reproducible bit for bit.
+// train2048: trains the bot's 4x6-tuple network by TD(0) self-play, and
+// collects the start boards of multi-stage and endgame training. usage()
+// below is the synopsis (train2048 --help); Game2048/bot/README.md describes
+// every option once ("The network and its training").
 #include <signal.h>
 #include <time.h>
 

@@ -4,7 +4,7 @@
 #
 #   make Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so
 #   make bench-2048-engine   raw moves/s of the table engine, runner overhead per move
-# The bot of issue 6 (Game2048/bot/, Game2048/train/) has its own Game2048/bot.mk (the top
+# The strong bot (Game2048/bot/, Game2048/train/) has its own Game2048/bot.mk (the top
 # makefile includes every */*.mk).
 
 G2048_CORE_SRC := Game2048/2048.cpp Game2048/stats_file.cpp Game2048/engine/contest_game.cpp \

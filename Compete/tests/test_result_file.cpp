@@ -62,7 +62,7 @@ TEST_CASE("a finished match: the original layout, byte for byte") {
   CHECK(parsed.ok);
 }
 
-TEST_CASE("every code is credited as the issue says; load errors count for neither side") {
+TEST_CASE("every code is credited as the table of result codes says; load errors count for neither side") {
   struct Case {
     int code;
     c4::Side side;

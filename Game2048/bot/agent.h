@@ -1,10 +1,8 @@
 // A 2048 player behind one interface, built from a short text spec:
-//
-//   expectimax[:nodes=N,min=D,max=D,cutoff=P,guard=R]  network evaluation (the
-//                                          heuristic if the weights cannot be loaded)
-//   expectimax-heuristic[:...]             the hand-tuned heuristic, no data
-//   greedy                                 network (or heuristic), 1 ply
-//   mcts[:playouts=N,c=C,guided=1]         Monte Carlo with UCB over root moves
+// expectimax (the network; the heuristic if the weights cannot be loaded),
+// expectimax-heuristic, greedy (1 ply) or mcts, each with optional
+// ":key=value,..." settings. The specs and their settings are described once,
+// in Game2048/bot/README.md ("Playing"); make_agent() refuses a bad one.
 //
 // The network is loaded once per process (default_weights_path()) and shared.
 #pragma once

@@ -1,23 +1,8 @@
-// play2048: plays agents in process (no sandbox) for tuning and quick figures.
-//
-//   play2048 [--games N] [--seed S] [--starts FILE] [--until-tile T] [--header] [--quiet] SPEC...
-//   play2048 --records FILE --name NAME [--verdict TEXT]
-//   play2048 --records FILE... --endgame-boards OUT --min-sum S
-//
-// Prints one table row per agent spec (see agent.h): games, average / median /
-// highest score, max tile, 2048..32768 rates, valid moves per CPU second,
-// median moves to reach 2048, the contest's speed verdict, and mean depth.
-// With --until-tile T a game stops once a tile of T appears (an endgame measure:
-// how often play from the --starts boards reaches T, without playing on after it).
-// Spawns follow the contest's rule from a seeded generator of this program;
-// Run2048 is the judge of record: with --records, play2048 prints the same row
-// from Run2048's --record file (one JSON line per game) and its verdict; that
-// is how make bench-2048 builds its table.
-// With --endgame-boards, play2048 replays each game of the record files move
-// by move and writes, one per game that has it, the first position to move
-// whose largest tile T is the largest power of two <= S and whose tiles sum to
-// at least S (the endgame boards of make bench-2048-endgame: S = 30720, a
-// 16384 with its chain one 2048 short of 32768).
+// play2048: plays agents in process (no sandbox) for tuning and quick figures,
+// turns Run2048 record files into table rows, and extracts endgame boards
+// from them. Run2048 is the judge of record; spawns here follow the contest's
+// rule from a seeded generator of this program. The forms and the table's
+// columns are described in Game2048/bot/README.md ("Benchmarks").
 #include <algorithm>
 #include <cctype>
 #include <cstring>

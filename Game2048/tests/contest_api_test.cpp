@@ -50,7 +50,7 @@ std::string without_time(const std::string& stats) { return stats.substr(0, stat
 
 }  // namespace
 
-TEST_CASE("stats file: the issue's example, byte for byte") {
+TEST_CASE("stats file: the contest's example, byte for byte") {
   // 100 games: 68 reach 16384, 28 stop at 8192, 4 at 4096; the scores average exactly 270026.
   g2048::ContestStats stats;
   const int64_t last = 100 * 270026LL - (368512 + 98 * 270026LL);
@@ -59,7 +59,7 @@ TEST_CASE("stats file: the issue's example, byte for byte") {
     const int64_t score = g == 0 ? 368512 : g == 99 ? last : 270026;
     stats.add_game(score, max_tile, g == 0 ? 1041330 - 99 * 10000 : 10000);
   }
-  CHECK(stats.format(3062.41) == read_file(golden("stats_issue_example.txt")));
+  CHECK(stats.format(3062.41) == read_file(golden("stats_contest_example.txt")));
   CHECK(stats.rounds() == 100);
   CHECK(stats.highest_score() == 368512);
   CHECK(stats.average_score() == doctest::Approx(270026));

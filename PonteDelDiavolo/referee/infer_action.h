@@ -1,6 +1,6 @@
 // Works out a program's action from chess.txt and bridge.txt as it left them,
 // compared with the position it was given, and judges it against every rule
-// (spec B8, Q3, Q5, Q10, Q11). Pure: no files, no processes.
+// (RULES.md §10, §12). Pure: no files, no processes.
 #pragma once
 #include <string>
 

@@ -125,7 +125,7 @@ class Game {
  private:
   static std::string log_name(Colour c) { return c == kWhite ? "white-output.txt" : "black-output.txt"; }
 
-  // Y goes to Black on its first call, right after White's opening (spec Q5).
+  // Y goes to Black on its first call, right after White's opening (RULES.md §6).
   bool change_offered(Colour mover) const {
     return mover == kBlack && steps_.size() == 1 && steps_[0].colour == kWhite && steps_[0].action.kind == Action::kChess;
   }

@@ -1,9 +1,9 @@
 // One refereed game between two programs with the course's command line
-// (spec B1): each turn the referee writes chess.txt, bridge.txt and
+// (RULES.md §9): each turn the referee writes chess.txt, bridge.txt and
 // stepLog.txt into the game folder, runs the side to move in the sandbox
 // (judge::Process: wall-time limit, memory cap, output to a log file), infers
 // and judges its action from the files, appends the stepLog line itself, and
-// applies the pass rule (spec Q6). Any fault of a program ends the game as a
+// applies the pass rule (RULES.md §7). Any fault of a program ends the game as a
 // loss for it with the matching violation; the referee itself never fails on
 // a program's behaviour.
 #pragma once

@@ -1,4 +1,4 @@
-// Actions (spec R4, B6): two tiles of one's colour (Chess), one bridge
+// Actions (RULES.md §3, §6): two tiles of one's colour (Chess), one bridge
 // (Bridge), or Black's turn-2 colour change of White's two opening tiles
 // (Change). Cells of an action are kept in row-major order (a < b), the order
 // stepLog.txt lists them in.
@@ -39,10 +39,10 @@ void apply_action(Board& board, Colour mover, const Action& action);
 std::vector<Action> legal_actions(const Board& board, Colour mover, bool change_offered, Crossing crossing);
 
 // Whether `mover` has any legal action (a legal pair of tiles, a legal bridge,
-// or an offered Change): the referee's pass test (spec Q6).
+// or an offered Change): the referee's pass test (RULES.md §7).
 bool has_legal_action(const Board& board, Colour mover, bool change_offered, Crossing crossing);
 
-// The pass rule (spec B7, Q6): who acts when `due` is to move. `due` if it has
+// The pass rule (RULES.md §7): who acts when `due` is to move. `due` if it has
 // a legal action, else its opponent if that one has, else kEmpty (game over).
 // `offered(c)` says whether colour c would be offered the Change now.
 template <class Offered>

@@ -1,4 +1,4 @@
-// Bridge legality (spec R6-R9): both endpoints are the mover's tiles (V8), each
+// Bridge legality (RULES.md §5): both endpoints are the mover's tiles (V8), each
 // free of any other bridge (V7), at Chebyshev distance 2 (V10), with every
 // covered cell empty and under no other bridge, and, in strict mode, no
 // crossing of another bridge's centre-to-centre segment (V6).
@@ -11,7 +11,7 @@
 namespace pdd {
 
 enum class Crossing {
-  kStrict,      // shared covered cell OR intersecting segments (default, spec Q2)
+  kStrict,      // shared covered cell OR intersecting segments (default, RULES.md §5)
   kCellsOnly,   // shared covered cell only (the literal course text)
 };
 

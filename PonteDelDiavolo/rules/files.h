@@ -1,4 +1,4 @@
-// The course's three files (spec B3-B5).
+// The course's three files (RULES.md §9).
 //   chess.txt   10 lines of 10 comma-separated integers: 0 empty, 1 white, 2 black.
 //   bridge.txt  same layout: k >= 1 marks both endpoints of bridge k (numbers may
 //               have several digits), 0 elsewhere; covered cells are not marked.

@@ -1,7 +1,7 @@
-// Placement legality (spec R5): a tile goes on a free cell (V2, V3); no group
+// Placement legality (RULES.md §4): a tile goes on a free cell (V2, V3); no group
 // of a colour exceeds 4 tiles (V5); an island has no other tile of its colour
 // in its 8-neighbourhood (V4). The two tiles of one action are judged together
-// on the final position, which is equivalent to either order (spec Q4).
+// on the final position, which is equivalent to either order (RULES.md §4).
 #pragma once
 #include "board.h"
 #include "violation.h"

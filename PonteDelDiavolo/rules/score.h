@@ -1,4 +1,4 @@
-// Scoring (spec R12): a network is a set of one colour's groups linked by that
+// Scoring (RULES.md §8): a network is a set of one colour's groups linked by that
 // colour's bridges (through sandbanks too); a network of n islands scores
 // n(n+1)/2. Ties: more islands, then more bridges, else a draw.
 #pragma once

@@ -1,4 +1,4 @@
-// The course's 14 violations (spec B8). The violator loses at once.
+// The course's 14 violations (RULES.md §12). The violator loses at once.
 #pragma once
 #include <string>
 

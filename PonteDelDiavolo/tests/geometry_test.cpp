@@ -34,7 +34,7 @@ TEST_CASE("bridges exist exactly at Chebyshev distance 2: 16 targets from an inn
   CHECK(n == 5);
 }
 
-TEST_CASE("covered cells: straight and diagonal cover the middle, knight covers two (spec R7 examples)") {
+TEST_CASE("covered cells: straight and diagonal cover the middle, knight covers two (RULES.md §5)") {
   CHECK(body_of(C(0, 0), C(0, 2)) == std::vector<int>{C(0, 1)});               // A1-A3 covers A2
   CHECK(body_of(C(0, 0), C(1, 2)) == std::vector<int>{C(0, 1), C(1, 1)});      // A1-B3 covers A2, B2
   CHECK(body_of(C(0, 0), C(2, 2)) == std::vector<int>{C(1, 1)});               // A1-C3 covers B2

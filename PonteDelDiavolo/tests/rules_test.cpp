@@ -62,7 +62,7 @@ TEST_CASE("placement: V4 island diagonal contact, in both directions; sandbanks 
   CHECK(place(s, kWhite, C(4, 1), C(9, 9)) == Violation::kNone);           // completing the other group instead
 }
 
-TEST_CASE("pairs: two individually legal cells can be illegal together (spec Q4)") {
+TEST_CASE("pairs: two individually legal cells can be illegal together (RULES.md §4)") {
   Board b = board_from_rows({"WW........", ".........."});
   int c1 = C(2, 0), c2 = C(3, 0);
   CHECK(place(b, kWhite, c1, C(9, 9)) == Violation::kNone);

@@ -1,4 +1,4 @@
-// Each violation the files can show (spec B8), judged by infer_action from a
+// Each violation the files can show (RULES.md §12), judged by infer_action from a
 // crafted position, next to a legal action that looks close to it. V1, V11
 // and V12 need a running program: see referee_test.cpp.
 #include <doctest/doctest.h>

@@ -10,6 +10,9 @@ CXX      := g++
 OPT      ?= -O2
 CXXFLAGS := $(OPT) -g -std=c++17 -Wall -Wextra -MMD -MP -ffile-prefix-map=$(CURDIR)=.
 BUILD    := build
+# Programs and 2048 plugins that are not part of the course framework's layout.
+BIN      := $(BUILD)/bin
+SO2048   := $(BUILD)/so
 DOCTEST  := /usr/include/doctest/doctest.h
 # Sample plugins built by old compilers do not list libstdc++ or libm as
 # needed libraries: every process that loads a plugin must carry them itself.
@@ -81,6 +84,7 @@ match: all
 test: $(TEST_BINARIES)
 	@bash common/run_tests.sh $(TEST_BINARIES)
 
+# Everything built: build/ and the framework's own places (the .gitignore lists the same).
 clean:
 	rm -rf $(BUILD) so/*.so TestCases/*.so Compete/Compete Strategy.zip
 

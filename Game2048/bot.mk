@@ -19,13 +19,15 @@ $(BOT_LIB): $(BOT_OBJ)
 	$(AR) rcs $@ $^
 
 
-PLAY2048 := Game2048/bot/play2048
+PLAY2048 := $(BIN)/play2048
 $(PLAY2048): $(BUILD)/Game2048/bot/bench.o $(BOT_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl
 ALL_TARGETS += $(PLAY2048)
 
-TRAIN2048 := Game2048/train/train2048
+TRAIN2048 := $(BIN)/train2048
 $(TRAIN2048): $(BUILD)/Game2048/train/train.o $(BOT_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 ALL_TARGETS += $(TRAIN2048)
 
@@ -36,9 +38,10 @@ TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --alpha 0.4 --late-alpha 0.1 --late
 train-2048: $(TRAIN2048)
 	$(TRAIN2048) $(TRAIN_ARGS)
 
-# The bot plugin for Run2048; it reads weights.n2048 beside itself.
-BOT_PLUGIN := Game2048/bot/bot2048.so
+# The bot plugin for Run2048; it finds the committed weights from where it lies (evaluator.h).
+BOT_PLUGIN := $(SO2048)/bot2048.so
 $(BOT_PLUGIN): $(BOT_PLUGIN_OBJ) $(BOT_OBJ)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -shared $^ -o $@ -ldl
 ALL_TARGETS += $(BOT_PLUGIN)
 
@@ -65,8 +68,8 @@ TEST_BINARIES += $(TRAIN_TEST)
 BENCH2048_GAMES ?= 5
 BENCH2048_SEED ?= 2014
 .PHONY: bench-2048 bench-2048-network bench-2048-endgame contest-2048
-bench-2048: Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048)
-	@bash Game2048/bot/bench.sh Game2048/Run2048 $(BOT_PLUGIN) $(PLAY2048) $(BENCH2048_GAMES) $(BENCH2048_SEED) $(BUILD)/bench2048
+bench-2048: $(RUN2048) $(BOT_PLUGIN) $(PLAY2048)
+	@bash Game2048/bot/bench.sh $(RUN2048) $(BOT_PLUGIN) $(PLAY2048) $(BENCH2048_GAMES) $(BENCH2048_SEED) $(BUILD)/bench2048
 
 # The quick proxies of a network's strength (about 10 minutes on one core):
 # make bench-2048-network WEIGHTS=build/tr/X.n2048 (default: the committed weights).
@@ -81,5 +84,5 @@ bench-2048-endgame: $(PLAY2048)
 	@bash Game2048/bot/bench_endgame.sh $(PLAY2048) $(WEIGHTS) $(ENDGAME_AGENT)
 
 # The full contest run of the best agent: 100 games, the runner's default seed (hours at ~120 moves/s).
-contest-2048: Game2048/Run2048 $(BOT_PLUGIN)
-	Game2048/Run2048 $(BOT_PLUGIN) --games 100 --out $(BUILD)/contest2048.stats.txt --record $(BUILD)/contest2048.jsonl
+contest-2048: $(RUN2048) $(BOT_PLUGIN)
+	$(RUN2048) $(BOT_PLUGIN) --games 100 --out $(BUILD)/contest2048.stats.txt --record $(BUILD)/contest2048.jsonl

@@ -2,7 +2,7 @@
 # contest's Game API (2048.h + libgame2048.a), the sandboxed runner Run2048,
 # the PZ2048 course mode, a simple bot plugin, the doctest suite and benchmarks.
 #
-#   make Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so
+#   make build/bin/Run2048 build/bin/PZ2048 build/so/simple.so
 #   make bench-2048-engine   raw moves/s of the table engine, runner overhead per move
 # The strong bot (Game2048/bot/, Game2048/train/) has its own Game2048/bot.mk (the top
 # makefile includes every */*.mk).
@@ -21,18 +21,23 @@ $(G2048_LIB): $(G2048_CORE_OBJ) $(BUILD)/common/cli.o $(BUILD)/common/atomic_fil
 G2048_RUNNER_SRC := Game2048/runner/host.cpp Game2048/runner/sandboxed_bot.cpp Game2048/runner/run.cpp
 G2048_RUNNER_OBJ := $(G2048_RUNNER_SRC:%.cpp=$(BUILD)/%.o)
 
-Game2048/Run2048: $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
+RUN2048 := $(BIN)/Run2048
+PZ2048 := $(BIN)/PZ2048
+SIMPLE2048 := $(SO2048)/simple.so
+$(RUN2048): $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
-Game2048/PZ2048: $(BUILD)/Game2048/pz/main.o $(G2048_LIB) $(COMMON_LIB)
+$(PZ2048): $(BUILD)/Game2048/pz/main.o $(G2048_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 
 # Bot plugins: built as a contestant would (one shared object, -fpic, -O2).
 G2048_PLUGIN_BUILD = $(CXX) -std=c++17 -O2 -Wall -Wextra -fpic -shared -MMD -MP -MF $(BUILD)/$@.d $< -o $@
-Game2048/so/simple.so: Game2048/bots/simple_bot.cpp
+$(SIMPLE2048): Game2048/bots/simple_bot.cpp
 	@mkdir -p $(@D) $(BUILD)/$(@D)
 	$(G2048_PLUGIN_BUILD)
 
-ALL_TARGETS += $(G2048_LIB) Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so
+ALL_TARGETS += $(G2048_LIB) $(RUN2048) $(PZ2048) $(SIMPLE2048)
 
 # --- tests -------------------------------------------------------------------
 # Broken bots the suite runs the runner against (crash, hang, ...).
@@ -43,10 +48,11 @@ $(BUILD)/Game2048/testbots/%.so: Game2048/tests/bots/%.cpp
 
 G2048_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard Game2048/tests/*.cpp))
 $(G2048_TEST_OBJ): | $(DOCTEST)
-$(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"'
+$(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"' \
+    -DG2048_BUILD='"$(CURDIR)/$(BUILD)"'
 G2048_TEST := $(BUILD)/Game2048/test_game2048
 $(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
-               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS)
+               | $(RUN2048) $(PZ2048) $(SIMPLE2048) $(G2048_TEST_BOTS)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 
@@ -55,5 +61,5 @@ $(BUILD)/Game2048/bench_engine: $(BUILD)/Game2048/bench/bench_engine.o $(G2048_R
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
 
 .PHONY: bench-2048-engine
-bench-2048-engine: $(BUILD)/Game2048/bench_engine Game2048/Run2048 Game2048/so/simple.so
-	$(BUILD)/Game2048/bench_engine Game2048/Run2048 Game2048/so/simple.so
+bench-2048-engine: $(BUILD)/Game2048/bench_engine $(RUN2048) $(SIMPLE2048)
+	$(BUILD)/Game2048/bench_engine $(RUN2048) $(SIMPLE2048)

@@ -7,10 +7,12 @@ $(PDD_LIB): $(PDD_RULES_SRC:%.cpp=$(BUILD)/%.o) $(PDD_REFEREE_SRC:%.cpp=$(BUILD)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-PDD_PROGRAMS := PonteDelDiavolo/pdd-referee PonteDelDiavolo/pdd-strategy PonteDelDiavolo/pdd-random PonteDelDiavolo/pdd-greedy
-PonteDelDiavolo/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(COMMON_LIB)
+PDD_PROGRAMS := $(addprefix $(BIN)/,pdd-referee pdd-strategy pdd-random pdd-greedy)
+$(BIN)/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@
-PonteDelDiavolo/pdd-%: $(BUILD)/PonteDelDiavolo/players/%_main.o $(PDD_LIB) $(COMMON_LIB)
+$(BIN)/pdd-%: $(BUILD)/PonteDelDiavolo/players/%_main.o $(PDD_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 ALL_TARGETS += $(PDD_PROGRAMS)
 
@@ -25,7 +27,8 @@ TEST_BINARIES += $(BUILD)/PonteDelDiavolo/tests/pdd_tests
 # PDD_BENCH_GAMES (default 40 per opponent) and PDD_THINK_MS (default 2000) change it.
 PDD_BENCH_GAMES ?= 40
 .PHONY: bench-pdd
-bench-pdd: PonteDelDiavolo/pdd-bench $(PDD_PROGRAMS)
-	PonteDelDiavolo/pdd-bench --games $(PDD_BENCH_GAMES)
-PonteDelDiavolo/pdd-bench: $(BUILD)/PonteDelDiavolo/bench/bench.o $(PDD_LIB) $(COMMON_LIB)
+bench-pdd: $(BIN)/pdd-bench $(PDD_PROGRAMS)
+	$(BIN)/pdd-bench --games $(PDD_BENCH_GAMES)
+$(BIN)/pdd-bench: $(BUILD)/PonteDelDiavolo/bench/bench.o $(PDD_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@

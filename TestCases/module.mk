@@ -27,7 +27,9 @@ TestCases/%.so: $(BUILD)/TestCases/level/%.o $(LADDER_PIC_OBJ)
 
 # Tools: they link Compete's referee and run themselves as the plugin host.
 TC_TOOL_OBJ := $(BUILD)/TestCases/tools/game_pool.o $(BUILD)/TestCases/tools/grade_score.o
-TestCases/Grade: $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
+GRADE := $(BIN)/Grade
+$(GRADE): $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
@@ -35,7 +37,7 @@ $(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TO
 $(BUILD)/TestCases/duel: $(BUILD)/TestCases/tools/duel.o $(LADDER_OBJ)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 
-ALL_TARGETS += $(SAMPLE_SO) TestCases/Grade $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel
+ALL_TARGETS += $(SAMPLE_SO) $(GRADE) $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel
 
 # Plugins that misbehave on purpose, for the grade's tests.
 TC_FAULTS := crash illegal timeout
@@ -47,7 +49,7 @@ $(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp
 TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(LADDER_OBJ) \
-                $(COMPETE_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) TestCases/Grade $(TC_FAULT_SO)
+                $(COMPETE_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(TC_FAULT_SO)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
 TEST_BINARIES += $(TC_TEST_BIN)
@@ -56,15 +58,12 @@ TEST_BINARIES += $(TC_TEST_BIN)
 STRATEGY ?= so/Strategy.so
 GRADE_FLAGS ?=
 .PHONY: grade bench-ladder clean-testcases
-grade: TestCases/Grade $(SAMPLE_SO) $(if $(filter so/Strategy.so,$(STRATEGY)),so/Strategy.so)
+grade: $(GRADE) $(SAMPLE_SO) $(if $(filter so/Strategy.so,$(STRATEGY)),so/Strategy.so)
 	@mkdir -p Results
-	TestCases/Grade --results Results/grade.tsv $(GRADE_FLAGS) $(STRATEGY)
+	$(GRADE) --results Results/grade.tsv $(GRADE_FLAGS) $(STRATEGY)
 
 # make bench-ladder [BENCH_LADDER_FLAGS="--rounds 50 --seed 1 -j 2"]
 BENCH_LADDER_FLAGS ?= --rounds 50 --seed 1 -j 2
 bench-ladder: $(BUILD)/TestCases/bench_ladder $(SAMPLE_SO)
 	$(BUILD)/TestCases/bench_ladder $(BENCH_LADDER_FLAGS)
 
-clean: clean-testcases
-clean-testcases:
-	rm -f TestCases/Grade

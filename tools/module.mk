@@ -5,9 +5,10 @@
 #   make signature-update   commit a new number after a change of play (say so in the commit)
 SIGNATURE_LIBS := $(BUILD)/tools/signature.o $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB)
 # The strategy's engine and the bot are built with their own flags elsewhere.
-$(BUILD)/tools/signature: $(BUILD)/tools/signature_main.o $(SIGNATURE_LIBS)
+$(BIN)/signature: $(BUILD)/tools/signature_main.o $(SIGNATURE_LIBS)
+	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl
-ALL_TARGETS += $(BUILD)/tools/signature
+ALL_TARGETS += $(BIN)/signature
 
 $(BUILD)/tools/tests/signature_test.o: | $(DOCTEST)
 $(BUILD)/tools/signature_test: $(BUILD)/tools/tests/signature_test.o $(SIGNATURE_LIBS) $(DOCTEST_MAIN)
@@ -15,8 +16,8 @@ $(BUILD)/tools/signature_test: $(BUILD)/tools/tests/signature_test.o $(SIGNATURE
 TEST_BINARIES += $(BUILD)/tools/signature_test
 
 .PHONY: signature signature-update
-signature: $(BUILD)/tools/signature
+signature: $(BIN)/signature
 	$< --expect tools/signature.expected
-signature-update: $(BUILD)/tools/signature
+signature-update: $(BIN)/signature
 	$< | sed -n 's/^signature: //p' > tools/signature.expected
 	@echo "tools/signature.expected: $$(cat tools/signature.expected)"

@@ -14,6 +14,9 @@
 namespace g2048_test {
 
 inline std::string root() { return G2048_ROOT; }           // Game2048/
+// A built program (build/bin/) and a built 2048 plugin (build/so/).
+inline std::string program(const std::string& name) { return std::string(G2048_BUILD) + "/bin/" + name; }
+inline std::string plugin(const std::string& name) { return std::string(G2048_BUILD) + "/so/" + name; }
 inline std::string test_bot(const std::string& name) { return std::string(G2048_TEST_BOTS) + "/" + name + ".so"; }
 inline std::string golden(const std::string& name) { return root() + "/tests/golden/" + name; }
 

@@ -161,7 +161,7 @@ TEST_CASE("PZ2048: the transcript's lines, checked by hand on a 2 x 2 board") {
 
 TEST_CASE("PZ2048: the command reads a file or stdin; a bad header is an error naming the line") {
   g2048_test::ScratchDir dir;
-  const std::string pz = g2048_test::root() + "/PZ2048";
+  const std::string pz = g2048_test::program("PZ2048");
   g2048_test::Outcome ok = g2048_test::run_program({pz, g2048_test::golden("pz_target.in")}, dir);
   CHECK(ok.exit_code == 0);
   CHECK(ok.output == g2048_test::read_file(g2048_test::golden("pz_target.out")));

@@ -22,8 +22,8 @@ using g2048_test::ScratchDir;
 
 namespace {
 
-std::string runner() { return g2048_test::root() + "/Run2048"; }
-std::string simple_bot() { return g2048_test::root() + "/so/simple.so"; }
+std::string runner() { return g2048_test::program("Run2048"); }
+std::string simple_bot() { return g2048_test::plugin("simple.so"); }
 
 // Run2048 <bot> --games N --out DIR/stats.txt --record DIR/record.jsonl, quiet, plus `extra`.
 Outcome run(const ScratchDir& dir, const std::string& bot, int games, std::vector<std::string> extra = {},

@@ -94,7 +94,7 @@ std::string repo_dir() {
   return exe;
 }
 
-std::string program(const std::string& name) { return repo_dir() + "/PonteDelDiavolo/" + name; }
+std::string program(const std::string& name) { return repo_dir() + "/build/bin/" + name; }
 
 // Removes the suite's scratch folder when the suite ends.
 struct ScratchFolder {

@@ -46,7 +46,7 @@ Run run_player(const std::string& name, const std::string& colour, const std::st
   std::ofstream(dir + "/stepLog.txt") << steplog;
   ::chmod((dir + "/stepLog.txt").c_str(), 0444);  // any attempt to open it for writing fails loudly
   judge::SpawnOptions o;
-  o.argv = {repo_dir() + "/PonteDelDiavolo/" + name, colour, offer, dir + "/chess.txt", dir + "/bridge.txt",
+  o.argv = {repo_dir() + "/build/bin/" + name, colour, offer, dir + "/chess.txt", dir + "/bridge.txt",
             dir + "/stepLog.txt"};
   o.argv.insert(o.argv.end(), extra.begin(), extra.end());
   o.env = {{"PDD_THINK_MS", "150"}, {"PDD_SEED", "3"}};
@@ -176,8 +176,8 @@ TEST_CASE("strategy: answers the Change offer with a legal action (taking or dec
 TEST_CASE("strategy beats the random player in a refereed game at 100 ms per move") {
   ::setenv("PDD_THINK_MS", "100", 1);
   MatchOptions o;
-  o.program[kWhite] = repo_dir() + "/PonteDelDiavolo/pdd-random";
-  o.program[kBlack] = repo_dir() + "/PonteDelDiavolo/pdd-strategy";
+  o.program[kWhite] = repo_dir() + "/build/bin/pdd-random";
+  o.program[kBlack] = repo_dir() + "/build/bin/pdd-strategy";
   o.game_dir = scratch_dir();
   o.seed = 11;
   GameResult r = play_game(o);

@@ -122,7 +122,7 @@ TEST_CASE("the results file reads back, and bad lines are named") {
 
 TEST_CASE("a recorded grade scores to the total it printed") {
   // TestCases/tests/data/recorded_grade.tsv and .txt: a real run of
-  // TestCases/Grade (see the .txt's first line), kept with its printed output.
+  // build/bin/Grade (see the .txt's first line), kept with its printed output.
   std::string recorded = read_file("TestCases/tests/data/recorded_grade.tsv");
   std::string printed = read_file("TestCases/tests/data/recorded_grade.txt");
   REQUIRE(!recorded.empty());
@@ -149,7 +149,7 @@ TEST_CASE("Grade names the strategy's forfeits and scores them 0") {
     CAPTURE(f.plugin);
     int code = 0;
     std::string results = "build/TestCases/tests/grade_" + std::string(f.plugin) + ".tsv";
-    std::string out = run("TestCases/Grade --group 1 --seed 5 -j 2 --time-limit 300 --results " + results +
+    std::string out = run("build/bin/Grade --group 1 --seed 5 -j 2 --time-limit 300 --results " + results +
                               " build/TestCases/faulty/" + f.plugin + ".so",
                           &code, false);
     CHECK(code == 0);
@@ -168,7 +168,7 @@ TEST_CASE("Grade names the strategy's forfeits and scores them 0") {
 TEST_CASE("Grade plays each sample twice on one board, first and second, and adds up") {
   int code = 0;
   std::string results = "build/TestCases/tests/grade_random.tsv";
-  std::string out = run("TestCases/Grade --group 1 --seed 11 -j 2 --results " + results + " TestCases/1.so", &code);
+  std::string out = run("build/bin/Grade --group 1 --seed 11 -j 2 --results " + results + " TestCases/1.so", &code);
   CHECK(code == 0);
   std::vector<grade::GameEntry> games;
   std::string error;
@@ -183,22 +183,22 @@ TEST_CASE("Grade plays each sample twice on one board, first and second, and add
   CHECK(out.find("Group 1: " + std::to_string(r.points[1]) + " / 100") != std::string::npos);
   CHECK(out.find("Total: " + std::to_string(r.total) + " / 100") != std::string::npos);
   // The same seed, the same boards and the same deterministic players: the same grade.
-  std::string again = run("TestCases/Grade --group 1 --seed 11 TestCases/1.so", &code);
+  std::string again = run("build/bin/Grade --group 1 --seed 11 TestCases/1.so", &code);
   CHECK(again.find("Total: " + std::to_string(r.total) + " / 100") != std::string::npos);
 }
 
 TEST_CASE("Grade rejects bad command lines with a clear message and exit code 2") {
   int code = 0;
-  std::string out = run("TestCases/Grade --group 6 TestCases/1.so", &code);
+  std::string out = run("build/bin/Grade --group 6 TestCases/1.so", &code);
   CHECK(code == 2);
   CHECK(out.find("--group needs a group from 1 to 5") != std::string::npos);
-  out = run("TestCases/Grade no/such/plugin.so", &code);
+  out = run("build/bin/Grade no/such/plugin.so", &code);
   CHECK(code == 2);
   CHECK(out.find("no/such/plugin.so") != std::string::npos);
-  out = run("TestCases/Grade --samples /nonexistent TestCases/1.so", &code);
+  out = run("build/bin/Grade --samples /nonexistent TestCases/1.so", &code);
   CHECK(code == 2);
   CHECK(out.find("/nonexistent/1.so is missing") != std::string::npos);
-  out = run("TestCases/Grade --bogus", &code);
+  out = run("build/bin/Grade --bogus", &code);
   CHECK(code == 2);
   CHECK(out.find("unknown option '--bogus'") != std::string::npos);
 }

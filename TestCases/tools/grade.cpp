@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   uint64_t seed = 0;
   bool have_seed = false;
   long long group = 0, move_time_ms = 0, time_limit_ms = 3000, jobs = 1;
-  std::string samples_dir = std::filesystem::path(judge::self_executable()).parent_path().string();
+  // The ladder of this checkout: build/bin/Grade finds TestCases/ two folders up.
+  std::string samples_dir = judge::path_beside_executable("../../TestCases");
   std::string results_path, strategy;
   judge::OptionTable command_line("Grade", kUsageHead);
   command_line.unsigned64("--seed", "S", &seed, "the boards (default: a fresh seed, printed)", "an unsigned integer", &have_seed)
@@ -58,7 +59,7 @@ int main(int argc, char** argv) {
       .integer("--time-limit", "MS", 1, 3600000, &time_limit_ms,
                "wall time allowed per getPoint call (default 3000, the OJ's)", "milliseconds from 1 to 3600000")
       .integer("-j", "N", 1, 64, &jobs, "play N games at once (default 1)", "a whole number from 1 to 64")
-      .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: this tool's folder)", "a folder")
+      .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)", "a folder")
       .text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
             "a file name");
   std::vector<std::string> words;

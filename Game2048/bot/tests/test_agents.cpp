@@ -1,6 +1,6 @@
 // The agents behind the plugin, their specs, and the plugin itself.
 #ifndef BOT2048_PLUGIN_PATH
-#define BOT2048_PLUGIN_PATH "Game2048/bot/bot2048.so"
+#define BOT2048_PLUGIN_PATH "build/so/bot2048.so"
 #endif
 #include "bot_helpers.h"
 

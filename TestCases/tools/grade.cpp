@@ -13,6 +13,7 @@
 #include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "game_pool.h"
+#include "grade_run.h"
 #include "grade_score.h"
 
 namespace {
@@ -29,15 +30,6 @@ std::string thinking_time(int64_t total_us, int64_t max_us) {
   std::snprintf(text, sizeof text, "%.1f (%lld)", total_us / 1e6, static_cast<long long>(max_us / 1000));
   return text;
 }
-
-struct Played {
-  grade::GameEntry entry;
-  ladder_tools::GameSpec spec;
-  bool done = false;
-  size_t moves = 0;
-  int64_t strategy_us = 0, strategy_max_us = 0;
-  std::string reason;
-};
 
 }  // namespace
 
@@ -75,76 +67,45 @@ int main(int argc, char** argv) {
     return command_line.error("results file: " + problem);
   if (!have_seed) seed = judge::random_seed();
 
-  // The games, in the OJ's order: group by group, sample by sample, strategy first then second.
-  std::vector<Played> played;
-  std::vector<ladder_tools::GameSpec> specs;
-  for (int g = 1; g <= grade::kGroups; ++g) {
-    if (group != 0 && g != group) continue;
-    for (int sample : grade::group_samples(g)) {
-      std::string path = samples_dir + "/" + std::to_string(sample) + ".so";
-      if (!std::filesystem::is_regular_file(path, ec))
-        return command_line.error("sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)");
-      // One board per sample, the same whatever --group says.
-      ladder_tools::GameSpec board = ladder_tools::board_for_round(seed, sample);
-      for (bool strategy_first : {true, false}) {
-        Played p;
-        p.entry.group = g;
-        p.entry.sample = sample;
-        p.entry.strategy_first = strategy_first;
-        p.spec = board;
-        p.spec.a = strategy;
-        p.spec.b = path;
-        p.spec.first = strategy_first ? c4::kA : c4::kB;
-        played.push_back(p);
-        specs.push_back(p.spec);
-      }
-    }
-  }
+  grade::Settings settings;
+  settings.seed = seed;
+  settings.group = static_cast<int>(group);
+  settings.move_time_ms = static_cast<int>(move_time_ms);
+  settings.time_limit_ms = static_cast<int>(time_limit_ms);
+  settings.jobs = static_cast<int>(jobs);
+  settings.samples_dir = samples_dir;
+  std::vector<grade::PlayedGame> played;
+  if (!grade::plan(strategy, settings, &played, &problem)) return command_line.error(problem);
 
-  std::string setting = "seed " + std::to_string(seed) + ", time limit " + std::to_string(time_limit_ms) + " ms" +
-                        (move_time_ms ? ", STRATEGY_MOVE_MS=" + std::to_string(move_time_ms) : std::string());
+  const std::string setting = settings.describe();
   std::cout << "Grading " << strategy << " against the samples in " << samples_dir << " (" << setting << ")\n";
   std::cout.flush();
 
-  ladder_tools::PoolOptions options;
-  options.jobs = static_cast<int>(jobs);
-  options.time_limit_ms = static_cast<int>(time_limit_ms);
-  if (move_time_ms > 0) options.env_a.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms)});
   int finished = 0;
   bool write_failed = false;
   std::string error;
-  auto done = [&](size_t i, const c4::GameResult& result) {
-    Played& p = played[i];
-    p.done = true;
-    p.entry.code = result.code;
-    p.moves = result.moves.size();
-    p.reason = result.reason;
-    for (const c4::MoveRecord& m : result.moves)
-      if (m.side == c4::kA) p.strategy_max_us = std::max<int64_t>(p.strategy_max_us, m.wall_us);
-    p.strategy_us = result.time_us_a;
+  auto done = [&](size_t i) {
+    const grade::PlayedGame& p = played[i];
     ++finished;
     if (!results_path.empty() && !write_failed) {
-      std::vector<grade::GameEntry> so_far;
-      for (const Played& q : played)
-        if (q.done) so_far.push_back(q.entry);
       std::string why;
-      if (!judge::write_file_atomically(results_path, grade::format_results(so_far, "Grade of " + strategy + ", " + setting),
-                                        &why)) {
+      if (!judge::write_file_atomically(
+              results_path, grade::format_results(grade::entries_done(played), "Grade of " + strategy + ", " + setting),
+              &why)) {
         write_failed = true;
         error = why;
       }
     }
     std::cerr << "Finished game " << finished << " of " << played.size() << ": sample " << p.entry.sample << ", "
-              << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(result.code)
-              << " (" << grade::points_for(result.code) << ")\n";
+              << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(p.entry.code)
+              << " (" << grade::points_for(p.entry.code) << ")\n";
   };
-  if (!ladder_tools::play_games(specs, options, done, &error)) {
+  if (!grade::play(&played, settings, done, &error)) {
     std::cerr << "Grade: " << error << "\n";
     return 1;
   }
 
-  std::vector<grade::GameEntry> entries;
-  for (const Played& p : played) entries.push_back(p.entry);
+  const std::vector<grade::GameEntry> entries = grade::entries_done(played);
   grade::Report report = grade::score(entries);
   bool sample_problem = false, strategy_unloadable = false;
   for (int g = 1; g <= grade::kGroups; ++g) {
@@ -152,7 +113,7 @@ int main(int argc, char** argv) {
     std::printf("\nGroup %d (samples", g);
     for (int s : grade::group_samples(g)) std::printf(" %d", s);
     std::printf(")\n  sample  first     board          result                                   points  moves  strategy time s (max ms/move)\n");
-    for (const Played& p : played) {
+    for (const grade::PlayedGame& p : played) {
       if (p.entry.group != g) continue;
       char board[32];
       std::snprintf(board, sizeof board, "%dx%d (%d,%d)", p.spec.M, p.spec.N, p.spec.noX, p.spec.noY);

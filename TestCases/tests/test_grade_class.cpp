@@ -1,0 +1,256 @@
+// Grading a class: uploads checked before they are unpacked, compiled as the
+// OJ compiles them, graded, and ranked in the class table.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <doctest/doctest.h>
+
+#include "../../common/cli.h"
+#include "../tools/upload.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A zip writer for the tests: stored entries, Unix attributes, any name.
+class ZipWriter {
+ public:
+  // `mode`: the Unix mode (0100644 a file, 0120777 a link); `flags` 1 marks it encrypted.
+  void add(const std::string& name, const std::string& data, uint32_t mode = 0100644, uint16_t flags = 0,
+           uint32_t declared_size = 0xFFFFFFFEu) {
+    const uint32_t crc = crc32(data);
+    const uint32_t size = declared_size == 0xFFFFFFFEu ? static_cast<uint32_t>(data.size()) : declared_size;
+    std::string local;
+    put32(local, 0x04034b50), put16(local, 20), put16(local, flags), put16(local, 0), put32(local, 0);
+    put32(local, crc), put32(local, static_cast<uint32_t>(data.size())), put32(local, size);
+    put16(local, static_cast<uint16_t>(name.size())), put16(local, 0);
+    std::string entry;
+    put32(entry, 0x02014b50), put16(entry, 3 << 8 | 20), put16(entry, 20), put16(entry, flags), put16(entry, 0);
+    put32(entry, 0), put32(entry, crc), put32(entry, static_cast<uint32_t>(data.size())), put32(entry, size);
+    put16(entry, static_cast<uint16_t>(name.size())), put16(entry, 0), put16(entry, 0), put16(entry, 0);
+    put16(entry, 0), put32(entry, mode << 16), put32(entry, static_cast<uint32_t>(body_.size()));
+    body_ += local + name + data;
+    directory_ += entry + name;
+    ++count_;
+  }
+  std::string bytes() const {
+    std::string end;
+    put32(end, 0x06054b50), put16(end, 0), put16(end, 0), put16(end, count_), put16(end, count_);
+    put32(end, static_cast<uint32_t>(directory_.size())), put32(end, static_cast<uint32_t>(body_.size()));
+    put16(end, 0);
+    return body_ + directory_ + end;
+  }
+  void save(const std::string& path) const { std::ofstream(path, std::ios::binary) << bytes(); }
+
+ private:
+  static void put16(std::string& s, uint32_t v) { s += char(v & 0xFF), s += char(v >> 8 & 0xFF); }
+  static void put32(std::string& s, uint32_t v) { put16(s, v & 0xFFFF), put16(s, v >> 16); }
+  static uint32_t crc32(const std::string& data) {
+    uint32_t crc = 0xFFFFFFFFu;
+    for (unsigned char c : data) {
+      crc ^= c;
+      for (int k = 0; k < 8; ++k) crc = crc & 1 ? (crc >> 1) ^ 0xEDB88320u : crc >> 1;
+    }
+    return ~crc;
+  }
+  std::string body_, directory_;
+  uint16_t count_ = 0;
+};
+
+std::string repo(const std::string& path) { return judge::path_beside_executable("../../../" + path); }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Why inspect_zip refused `zip`, or "" if it took it.
+std::string refusal(const ZipWriter& zip) {
+  std::vector<upload::ZipEntry> entries;
+  std::string problem;
+  return upload::inspect_zip(zip.bytes(), &entries, &problem) ? std::string() : problem;
+}
+
+// A temporary folder, removed at the end.
+struct Scratch {
+  fs::path path;
+  Scratch() {
+    char pattern[] = "/tmp/grade_class_test_XXXXXX";
+    path = ::mkdtemp(pattern);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// The strategy files a student of ladder level `level` would upload: the
+// ladder's engine with the level written into sample.cpp, the ABI headers at the root.
+ZipWriter ladder_upload(int level) {
+  ZipWriter zip;
+  for (const fs::directory_entry& e : fs::directory_iterator(repo("TestCases/src"))) {
+    std::string text = read_file(e.path().string());
+    const std::string name = e.path().filename().string();
+    if (name == "sample.cpp") {
+      text = "#define LEVEL " + std::to_string(level) + "\n" + text;
+      for (const char* header : {"Point.h", "Strategy.h"}) {
+        const std::string from = std::string("\"../../Strategy/") + header + "\"";
+        text.replace(text.find(from), from.size(), std::string("\"") + header + "\"");
+      }
+    }
+    zip.add(name, text);
+  }
+  zip.add("Point.h", read_file(repo("Strategy/Point.h")));
+  zip.add("Strategy.h", read_file(repo("Strategy/Strategy.h")));
+  return zip;
+}
+
+}  // namespace
+
+TEST_CASE("uploads: a zip is read and refused before anything is unpacked, naming what is wrong") {
+  ZipWriter good;
+  good.add("Strategy.cpp", "int x;\n");
+  good.add("sub/", "", 040755);
+  good.add("sub/notes.txt", "hello\n");
+  CHECK(refusal(good) == "");
+
+  ZipWriter dotdot;
+  dotdot.add("../../x.cpp", "int x;\n");
+  CHECK(refusal(dotdot) == "path ../../x.cpp");
+  ZipWriter inner_dotdot;
+  inner_dotdot.add("a/../../x.cpp", "int x;\n");
+  CHECK(refusal(inner_dotdot) == "path a/../../x.cpp");
+  ZipWriter absolute;
+  absolute.add("/etc/cron.d/x", "* * * * * root true\n");
+  CHECK(refusal(absolute) == "path /etc/cron.d/x");
+  ZipWriter backslash;
+  backslash.add("..\\x.cpp", "int x;\n");
+  CHECK(refusal(backslash) == "path ..\\x.cpp");
+  ZipWriter link;
+  link.add("Strategy.cpp", "/etc/passwd", 0120777);
+  CHECK(refusal(link) == "link Strategy.cpp");
+  ZipWriter encrypted;
+  encrypted.add("Strategy.cpp", "int x;\n", 0100644, 1);
+  CHECK(refusal(encrypted) == "encrypted Strategy.cpp");
+  ZipWriter many;
+  for (int i = 0; i < 201; ++i) many.add("f" + std::to_string(i) + ".h", "");
+  CHECK(refusal(many) == "more than 200 files");
+  ZipWriter big;
+  big.add("big.cpp", std::string(110 * 1024, 'x'));
+  CHECK(refusal(big).find("over the OJ's limit of 102400") != std::string::npos);
+  ZipWriter bomb;  // a small entry that claims to unpack to 1 GB
+  bomb.add("bomb.txt", "x", 0100644, 0, 1u << 30);
+  CHECK(refusal(bomb).find("zip bomb") != std::string::npos);
+
+  std::vector<upload::ZipEntry> entries;
+  std::string problem;
+  CHECK_FALSE(upload::inspect_zip("not a zip at all, just text", &entries, &problem));
+  CHECK(problem.find("not a zip file") != std::string::npos);
+  std::string cut = good.bytes();
+  cut.erase(cut.size() - 40, 18);  // the end record no longer closes the file where it says
+  CHECK_FALSE(upload::inspect_zip(cut, &entries, &problem));
+}
+
+TEST_CASE("uploads: unpacked into their own folder, links and escapes never reach the disk") {
+  Scratch dir;
+  ZipWriter good;
+  good.add("Strategy.cpp", "int x;\n");
+  good.add("sub/notes.txt", "hello\n");
+  good.save((dir.path / "good.zip").string());
+  std::string problem;
+  REQUIRE_MESSAGE(upload::unpack((dir.path / "good.zip").string(), (dir.path / "good").string(), &problem), problem);
+  CHECK(read_file((dir.path / "good/Strategy.cpp").string()) == "int x;\n");
+  CHECK(read_file((dir.path / "good/sub/notes.txt").string()) == "hello\n");
+
+  ZipWriter evil;
+  evil.add("../escaped.cpp", "int x;\n");
+  evil.save((dir.path / "evil.zip").string());
+  CHECK_FALSE(upload::unpack((dir.path / "evil.zip").string(), (dir.path / "evil").string(), &problem));
+  CHECK(problem == "path ../escaped.cpp");
+  CHECK_FALSE(fs::exists(dir.path / "escaped.cpp"));
+}
+
+TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
+  Scratch dir;
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  ladder_upload(9).save((uploads / "alice.zip").string());
+  ladder_upload(1).save((uploads / "bob.zip").string());
+  ZipWriter broken = ladder_upload(3);
+  broken.add("broken.cpp", "int main( {\n");
+  broken.save((uploads / "dave.zip").string());
+  ZipWriter evil;
+  evil.add("../../x.cpp", "int x;\n");
+  evil.save((uploads / "eve.zip").string());
+  ZipWriter crash;  // segfaults on its first move
+  crash.add("Strategy.cpp", "#define FAULT_crash\n" + [] {
+    std::string t = read_file(repo("TestCases/tests/faulty_plugin.cpp"));
+    for (const char* h : {"Point.h", "Strategy.h"}) {
+      const std::string from = std::string("\"../../Strategy/") + h + "\"";
+      t.replace(t.find(from), from.size(), std::string("\"") + h + "\"");
+    }
+    return t;
+  }());
+  crash.add("Point.h", read_file(repo("Strategy/Point.h")));
+  crash.add("Strategy.h", read_file(repo("Strategy/Strategy.h")));
+  crash.save((uploads / "frank.zip").string());
+  ZipWriter no_abi;  // compiles, but exports no getPoint
+  no_abi.add("Strategy.cpp", "int answer() { return 42; }\n");
+  no_abi.save((uploads / "gina.zip").string());
+  std::ofstream(uploads / "readme.txt") << "not an upload\n";
+
+  const fs::path out = dir.path / "out";
+  const std::string command = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 3 -j 2 --out '" +
+                              out.string() + "' '" + uploads.string() + "' > '" + (dir.path / "log").string() +
+                              "' 2>&1";
+  const int status = std::system(command.c_str());
+  INFO(read_file((dir.path / "log").string()));
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  const std::string table = read_file((out / "class.csv").string());
+  INFO(table);
+  std::vector<std::string> lines;
+  std::istringstream in(table);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  REQUIRE(lines.size() == 7);  // the header and six students; readme.txt is no upload
+  CHECK(lines[0].rfind("rank,student,status,total,group1,group2,group3,group4,group5,won,tied,lost,", 0) == 0);
+  // Graded first, best first: level 9 wins more of group 1 than level 1 or a strategy that crashes.
+  auto row = [&](const std::string& student) {
+    for (const std::string& l : lines)
+      if (l.find("," + student + ",") != std::string::npos) return l;
+    return std::string();
+  };
+  CHECK(lines[1].rfind("1,alice,graded,", 0) == 0);
+  CHECK(lines[2].rfind("2,bob,graded,", 0) == 0);
+  CHECK(row("frank").rfind("3,frank,graded,0,0,,,,,0,0,10,10,0,0,", 0) == 0);  // ten crashes, no points
+  CHECK(row("dave").find(",dave,compile error,") != std::string::npos);
+  CHECK(row("dave").find("error") != std::string::npos);  // the compiler's first lines
+  CHECK(row("eve").rfind(",eve,rejected,", 0) == 0);
+  CHECK(row("eve").find("path ../../x.cpp") != std::string::npos);
+  CHECK(row("gina").rfind(",gina,cannot load,", 0) == 0);
+  // Each graded student's games are in a folder of its own; nothing escaped the uploads.
+  CHECK(fs::is_regular_file(out / "alice" / "grade.tsv"));
+  CHECK(fs::is_regular_file(out / "alice" / "upload" / "Strategy.so"));
+  CHECK_FALSE(fs::exists(dir.path / "x.cpp"));
+  CHECK_FALSE(fs::exists(out / "eve" / "upload" / "x.cpp"));
+}
+
+TEST_CASE("grade-class: a bad command line or an empty folder exits 2, naming the problem") {
+  Scratch dir;
+  const std::string tool = "'" + repo("build/bin/grade-class") + "'";
+  const std::string log = (dir.path / "log").string();
+  int status = std::system((tool + " '" + dir.path.string() + "' > '" + log + "' 2>&1").c_str());
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(read_file(log).find("no uploads (<student>.zip)") != std::string::npos);
+  status = std::system((tool + " /no/such/folder > '" + log + "' 2>&1").c_str());
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(read_file(log).find("is not a folder") != std::string::npos);
+}

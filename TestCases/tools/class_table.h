@@ -1,0 +1,31 @@
+// The class table: one row per upload, ranked by grade. Graded rows come
+// first, best grade first (equal grades share a rank, students in name
+// order); rejected uploads, compile errors and plugins that cannot be loaded
+// follow, each with the reason.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "grade_score.h"
+
+namespace grade {
+
+struct ClassRow {
+  std::string student;          // the upload's name without ".zip"
+  enum Status { kGraded, kRejected, kCompileError, kCannotLoad } status = kGraded;
+  std::string detail;           // why it was not graded: the check, the compiler's first lines, the load error
+  Report report;                // kGraded (and kCannotLoad: the games played)
+  int crashes = 0, illegal_moves = 0, timeouts = 0;  // the strategy's forfeits by kind
+  double compile_seconds = 0, think_seconds = 0;
+};
+
+const char* status_text(ClassRow::Status status);  // "graded", "rejected", "compile error", "cannot load"
+
+// Counts the strategy's forfeits in `games` into the row's three kinds.
+void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row);
+
+// The CSV (RFC 4180 quoting): a header line, then the rows in rank order:
+// rank,student,status,total,group1..group5,won,tied,lost,crashes,illegal_moves,timeouts,compile_s,think_s,detail
+std::string format_class_csv(std::vector<ClassRow> rows);
+
+}  // namespace grade

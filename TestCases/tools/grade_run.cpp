@@ -1,0 +1,70 @@
+#include "grade_run.h"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace grade {
+
+std::string Settings::describe() const {
+  return "seed " + std::to_string(seed) + ", time limit " + std::to_string(time_limit_ms) + " ms" +
+         (move_time_ms ? ", STRATEGY_MOVE_MS=" + std::to_string(move_time_ms) : std::string());
+}
+
+bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem) {
+  games->clear();
+  std::error_code ec;
+  for (int g = 1; g <= kGroups; ++g) {
+    if (settings.group != 0 && g != settings.group) continue;
+    for (int sample : group_samples(g)) {
+      const std::string path = settings.samples_dir + "/" + std::to_string(sample) + ".so";
+      if (!std::filesystem::is_regular_file(path, ec)) {
+        *problem = "sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)";
+        return false;
+      }
+      const ladder_tools::GameSpec board = ladder_tools::board_for_round(settings.seed, sample);
+      for (bool strategy_first : {true, false}) {
+        PlayedGame p;
+        p.entry.group = g;
+        p.entry.sample = sample;
+        p.entry.strategy_first = strategy_first;
+        p.spec = board;
+        p.spec.a = strategy;
+        p.spec.b = path;
+        p.spec.first = strategy_first ? c4::kA : c4::kB;
+        games->push_back(p);
+      }
+    }
+  }
+  return true;
+}
+
+bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
+          std::string* error) {
+  std::vector<ladder_tools::GameSpec> specs;
+  for (const PlayedGame& p : *games) specs.push_back(p.spec);
+  ladder_tools::PoolOptions options;
+  options.jobs = settings.jobs;
+  options.time_limit_ms = settings.time_limit_ms;
+  if (settings.move_time_ms > 0) options.env_a.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
+  auto done = [&](size_t i, const c4::GameResult& result) {
+    PlayedGame& p = (*games)[i];
+    p.done = true;
+    p.entry.code = result.code;
+    p.moves = result.moves.size();
+    p.reason = result.reason;
+    for (const c4::MoveRecord& m : result.moves)
+      if (m.side == c4::kA) p.strategy_max_us = std::max<int64_t>(p.strategy_max_us, m.wall_us);
+    p.strategy_us = result.time_us_a;
+    finished(i);
+  };
+  return ladder_tools::play_games(specs, options, done, error);
+}
+
+std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games) {
+  std::vector<GameEntry> entries;
+  for (const PlayedGame& p : games)
+    if (p.done) entries.push_back(p.entry);
+  return entries;
+}
+
+}  // namespace grade

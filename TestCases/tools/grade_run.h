@@ -1,0 +1,49 @@
+// Playing a grade: the OJ's games of one strategy against the graded samples,
+// in the OJ's order, through the game pool. Grade plays one strategy with it,
+// grade-class a whole class's.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "game_pool.h"
+#include "grade_score.h"
+
+namespace grade {
+
+struct Settings {
+  uint64_t seed = 0;
+  int group = 0;  // 1..5, or 0 for all five
+  int move_time_ms = 0;  // STRATEGY_MOVE_MS for the strategy (0: not set)
+  int time_limit_ms = 3000;
+  int jobs = 1;
+  std::string samples_dir;  // holds 1.so .. 50.so
+  // "seed 5, time limit 3000 ms[, STRATEGY_MOVE_MS=M]": the results file's comment.
+  std::string describe() const;
+};
+
+// One game of the grade and, once played, how it went.
+struct PlayedGame {
+  GameEntry entry;
+  ladder_tools::GameSpec spec;
+  bool done = false;
+  size_t moves = 0;
+  int64_t strategy_us = 0, strategy_max_us = 0;  // the strategy's thinking time, in all and its longest move
+  std::string reason;
+};
+
+// The games of `strategy`'s grade in the OJ's order: group by group, sample by
+// sample (one board each, the same whatever the group setting), strategy first
+// then second. False with *problem naming a missing sample.
+bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem);
+
+// Plays the games; `finished(i)` runs (one call at a time) as soon as game i
+// has its result. False with *error if the pool could not start.
+bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
+          std::string* error);
+
+// The entries of the games played so far, in the OJ's order.
+std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games);
+
+}  // namespace grade

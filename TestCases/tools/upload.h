@@ -1,0 +1,45 @@
+// A student's upload: a zip of the files of Strategy/ at its root, as the OJ
+// takes it. The zip is untrusted: it is read and checked before anything is
+// unpacked, unpacked by `unzip` in the sandbox, checked again on disk, and
+// compiled in the sandbox exactly as the OJ compiles it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace upload {
+
+constexpr long long kMaxZipBytes = 100 * 1024;          // the OJ's limit on an upload
+constexpr int kMaxFiles = 200;
+constexpr long long kMaxUnpackedBytes = 4 * 1024 * 1024;  // beyond this the zip is a bomb, not a strategy
+
+struct ZipEntry {
+  std::string name;
+  uint64_t packed = 0, unpacked = 0;  // as the central directory declares them
+  bool directory = false;
+};
+
+// Reads `bytes` (a whole zip file) as a zip's central directory and checks
+// it: at most kMaxZipBytes, kMaxFiles files and kMaxUnpackedBytes declared;
+// every name relative, without "..", "\" or control characters; no link,
+// no encryption, no ZIP64. False with *problem naming the first violation
+// ("path ../../x.cpp", "link Strategy.cpp", "101234 bytes, over ...").
+bool inspect_zip(const std::string& bytes, std::vector<ZipEntry>* entries, std::string* problem);
+
+// Inspects `zip_path`, unpacks it into the empty folder `folder` (unzip, in
+// the sandbox: time and file size capped) and checks what landed there: only
+// regular files and folders, within the limits above. False with *problem.
+bool unpack(const std::string& zip_path, const std::string& folder, std::string* problem);
+
+struct CompileResult {
+  bool ok = false;
+  std::string first_lines;  // the first lines of the compiler's output (errors), for the class table
+  double seconds = 0;       // wall time
+};
+
+// The OJ's build in `folder`: g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp
+// -o Strategy.so, in the sandbox (time, memory and file size capped); its
+// whole output in folder/compile.log.
+CompileResult compile(const std::string& folder, int time_limit_s = 120);
+
+}  // namespace upload

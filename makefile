@@ -48,6 +48,9 @@ DOCTEST_MAIN := $(BUILD)/common/tests/doctest_main.o
 # Tools the zip targets and tests use.
 /usr/bin/zip /usr/bin/unzip:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip unzip
+# GNU parallel: running shards on many machines (and its test on this one).
+/usr/bin/parallel:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel
 
 # --- ConnectFour: the user's strategy, as the OJ builds it --------------------
 # so/Strategy.so is exactly the OJ's build: g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp

@@ -33,6 +33,17 @@ bool parse_u64(const std::string& text, uint64_t* out) {
   return true;
 }
 
+bool parse_shard(const std::string& text, int* index, int* count) {
+  const size_t slash = text.find('/');
+  long long k = 0, n = 0;
+  if (slash == std::string::npos || !parse_int(text.substr(0, slash), 0, 999, &k) ||
+      !parse_int(text.substr(slash + 1), 1, 1000, &n) || k >= n)
+    return false;
+  *index = static_cast<int>(k);
+  *count = static_cast<int>(n);
+  return true;
+}
+
 std::string path_beside_executable(const std::string& relative) {
   const std::filesystem::path self = self_executable();
   return (self.parent_path() / relative).lexically_normal().string();

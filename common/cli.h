@@ -18,6 +18,8 @@ std::string path_beside_executable(const std::string& relative);
 // Prints "<program>: <problem>" and the usage text on stderr; returns 2, the
 // exit status of every judge for a bad command line.
 int usage_error(const std::string& program, const std::string& usage, const std::string& problem);
+// Parses "K/N" (0 <= K < N <= 1000): shard K of N, the units i with i % N == K.
+bool parse_shard(const std::string& text, int* index, int* count);
 // A fresh seed from the operating system.
 uint64_t random_seed();
 

@@ -1,6 +1,8 @@
 // Grade: scores a ConnectFour strategy against the sample ladder exactly as
 // the OJ does (see grade_score.h), with Compete's sandboxed referee.
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -31,6 +33,128 @@ std::string thinking_time(int64_t total_us, int64_t max_us) {
   return text;
 }
 
+const char kUsageFooter[] =
+    "On many machines: run the same command with --shard K/N and its own --results on each (a shard run\n"
+    "again skips the games already in its file), then Grade --merge --results FILE <the shards' files>\n"
+    "writes the results file the whole grade would have written, byte for byte.\n";
+
+// Reads a results file: its comment (the first line, without "# ") and its games.
+bool read_results(const std::string& path, std::string* comment, std::vector<grade::GameEntry>* games,
+                  std::string* problem) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return *problem = path + ": cannot be read", false;
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string all = text.str();
+  if (all.rfind("# ", 0) != 0) return *problem = path + ": line 1: no '# ' comment naming the grade", false;
+  *comment = all.substr(2, all.find('\n') - 2);
+  std::string error;
+  if (!grade::parse_results(all, games, &error)) return *problem = path + ": " + error, false;
+  return true;
+}
+
+// The first comma-separated field where two comments differ, both versions quoted.
+std::string first_difference(const std::string& a, const std::string& b) {
+  auto fields = [](const std::string& text) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (size_t at; (at = text.find(", ", start)) != std::string::npos; start = at + 2) out.push_back(text.substr(start, at - start));
+    out.push_back(text.substr(start));
+    return out;
+  };
+  const std::vector<std::string> fa = fields(a), fb = fields(b);
+  for (size_t i = 0; i < std::max(fa.size(), fb.size()); ++i) {
+    const std::string x = i < fa.size() ? fa[i] : "(nothing)", y = i < fb.size() ? fb[i] : "(nothing)";
+    if (x != y) return "'" + x + "' where this run has '" + y + "'";
+  }
+  return "the same";
+}
+
+// Grade --merge: the shards' results files become the whole grade's, in the OJ's order.
+int merge_shards(const std::vector<std::string>& files, const std::string& out) {
+  std::string base, problem;
+  int count = 0;
+  std::vector<std::vector<grade::GameEntry>> shard_games;
+  std::vector<std::string> shard_file;
+  for (const std::string& file : files) {
+    std::string comment;
+    std::vector<grade::GameEntry> games;
+    if (!read_results(file, &comment, &games, &problem)) {
+      std::cerr << "Grade: " << problem << "\n";
+      return 2;
+    }
+    const size_t at = comment.rfind(", shard ");
+    int k = 0, n = 0;
+    if (at == std::string::npos || !judge::parse_shard(comment.substr(at + 8), &k, &n)) {
+      std::cerr << "Grade: " << file << ": line 1: not a shard's results (no ', shard K/N')\n";
+      return 2;
+    }
+    if (base.empty()) {
+      base = comment.substr(0, at);
+      count = n;
+      shard_games.assign(n, {});
+      shard_file.assign(n, "");
+    } else if (comment.substr(0, at) != base || n != count) {
+      std::cerr << "Grade: " << file << " is from another grade: "
+                << first_difference(comment.substr(0, at) + ", of " + std::to_string(n), base + ", of " + std::to_string(count))
+                << " (" << files[0] << ")\n";
+      return 2;
+    }
+    if (!shard_file[k].empty()) {
+      std::cerr << "Grade: " << file << " and " << shard_file[k] << " are both shard " << k << "/" << n << "\n";
+      return 2;
+    }
+    shard_file[k] = file;
+    shard_games[k] = games;
+  }
+  std::string missing;
+  for (int k = 0; k < count; ++k)
+    if (shard_file[k].empty()) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
+  if (!missing.empty()) {
+    std::cerr << "Grade: missing shard " << missing << " (run it with --shard and merge again)\n";
+    return 1;
+  }
+  // The games of the whole grade, in the OJ's order; game i comes from shard i % N.
+  const size_t group_at = base.find(", group ");
+  const int only_group = group_at == std::string::npos ? 0 : std::atoi(base.c_str() + group_at + 8);
+  std::vector<grade::GameEntry> merged;
+  std::vector<size_t> next(count, 0);
+  size_t i = 0;
+  for (int g = 1; g <= grade::kGroups; ++g) {
+    if (only_group != 0 && g != only_group) continue;
+    for (int sample : grade::group_samples(g))
+      for (bool strategy_first : {true, false}) {
+        const int k = static_cast<int>(i++ % count);
+        const std::vector<grade::GameEntry>& mine = shard_games[k];
+        const size_t j = next[k]++;
+        if (j >= mine.size() || mine[j].group != g || mine[j].sample != sample || mine[j].strategy_first != strategy_first) {
+          std::cerr << "Grade: " << shard_file[k] << " is incomplete: it lacks group " << g << ", sample " << sample << ", "
+                    << (strategy_first ? "strategy" : "sample") << " first (run the shard again)\n";
+          return 1;
+        }
+        merged.push_back(mine[j]);
+      }
+  }
+  for (int k = 0; k < count; ++k)
+    if (next[k] != shard_games[k].size()) {
+      std::cerr << "Grade: " << shard_file[k] << " holds games that shard " << k << "/" << count << " does not play\n";
+      return 2;
+    }
+  if (!judge::write_file_atomically(out, grade::format_results(merged, base), &problem)) {
+    std::cerr << "Grade: " << problem << "\n";
+    return 1;
+  }
+  const grade::Report report = grade::score(merged);
+  std::printf("Merged %d shards of %s into %s\n", count, base.c_str(), out.c_str());
+  for (int g = 1; g <= grade::kGroups; ++g)
+    if (report.games[g]) std::printf("Group %d: %d / %d\n", g, report.points[g], grade::kGroupPoints);
+  int possible = 0;
+  for (int g = 1; g <= grade::kGroups; ++g) possible += report.games[g] * grade::kPointsPerGame;
+  std::printf("\nTotal: %d / %d   (%d won, %d tied, %d lost; %d forfeited by the strategy)\n", report.total, possible,
+              report.wins, report.ties, report.losses, report.forfeits);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -42,6 +166,8 @@ int main(int argc, char** argv) {
   // The ladder of this checkout: build/bin/Grade finds TestCases/ two folders up.
   std::string samples_dir = judge::path_beside_executable("../../TestCases");
   std::string results_path, strategy;
+  int shard = 0, shards = 1;
+  bool resume = false, merge = false;
   judge::OptionTable command_line("Grade", kUsageHead);
   command_line.unsigned64("--seed", "S", &seed, "the boards (default: a fresh seed, printed)", "an unsigned integer", &have_seed)
       .integer("--group", "G", 1, grade::kGroups, &group, "play group G (1..5) only", "a group from 1 to 5")
@@ -53,9 +179,21 @@ int main(int argc, char** argv) {
       .integer("-j", "N", 1, 64, &jobs, "play N games at once (default 1)", "a whole number from 1 to 64")
       .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)", "a folder")
       .text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
-            "a file name");
+            "a file name")
+      .custom(
+          "--shard", "K/N",
+          [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
+          "play only shard K of N (K from 0): the games i of the OJ's order with i % N == K", "K/N, 0 <= K < N <= 1000")
+      .flag("--resume", &resume, "keep the games already in --results (same command line) and play the rest")
+      .flag("--merge", &merge, "the words are the shards' --results files: write the whole grade's --results")
+      .footer(kUsageFooter);
   std::vector<std::string> words;
   if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
+  if (merge) {
+    if (words.empty()) return command_line.error("--merge needs the shards' results files");
+    if (results_path.empty()) return command_line.error("--merge needs --results FILE for the whole grade");
+    return merge_shards(words, results_path);
+  }
   if (words.size() > 1) return command_line.error("unexpected argument '" + words[1] + "'");
   if (!words.empty()) strategy = words[0];
   if (strategy.empty()) strategy = "so/Strategy.so";
@@ -76,11 +214,41 @@ int main(int argc, char** argv) {
   settings.samples_dir = samples_dir;
   std::vector<grade::PlayedGame> played;
   if (!grade::plan(strategy, settings, &played, &problem)) return command_line.error(problem);
+  if (shards > 1) {
+    std::vector<grade::PlayedGame> mine;
+    for (size_t i = 0; i < played.size(); ++i)
+      if (static_cast<int>(i % shards) == shard) mine.push_back(played[i]);
+    played = mine;
+  }
+  // The results file's first line: the strategy and every setting that changes the games.
+  const std::string comment = "Grade of " + strategy + ", " + settings.describe() +
+                              (shards > 1 ? ", shard " + std::to_string(shard) + "/" + std::to_string(shards) : "");
+  // A shard run again, or --resume: the games already in the results file are not played again.
+  std::error_code exists_ec;
+  if ((resume || shards > 1) && !results_path.empty() && std::filesystem::exists(results_path, exists_ec)) {
+    std::vector<grade::GameEntry> kept;
+    std::string header;
+    if (!read_results(results_path, &header, &kept, &problem)) return command_line.error(problem);
+    if (header != comment)
+      return command_line.error(results_path + " was made by another command line: " + first_difference(header, comment));
+    for (const grade::GameEntry& k : kept)
+      for (grade::PlayedGame& p : played)
+        if (!p.done && p.entry.group == k.group && p.entry.sample == k.sample &&
+            p.entry.strategy_first == k.strategy_first) {
+          p.done = true;
+          p.entry.code = k.code;
+          p.reason = "kept from " + results_path;
+        }
+  }
 
   const std::string setting = settings.describe();
-  std::cout << "Grading " << strategy << " against the samples in " << samples_dir << " (" << setting << ")\n";
+  std::cout << "Grading " << strategy << " against the samples in " << samples_dir << " (" << setting
+            << (shards > 1 ? ", shard " + std::to_string(shard) + " of " + std::to_string(shards) : "") << ")\n";
   std::cout.flush();
 
+  size_t kept = 0;
+  for (const grade::PlayedGame& p : played) kept += p.done;
+  if (kept > 0) std::cout << "Kept " << kept << " games from " << results_path << "; playing " << played.size() - kept << "\n";
   int finished = 0;
   bool write_failed = false;
   std::string error;
@@ -90,13 +258,13 @@ int main(int argc, char** argv) {
     if (!results_path.empty() && !write_failed) {
       std::string why;
       if (!judge::write_file_atomically(
-              results_path, grade::format_results(grade::entries_done(played), "Grade of " + strategy + ", " + setting),
+              results_path, grade::format_results(grade::entries_done(played), comment),
               &why)) {
         write_failed = true;
         error = why;
       }
     }
-    std::cerr << "Finished game " << finished << " of " << played.size() << ": sample " << p.entry.sample << ", "
+    std::cerr << "Finished game " << finished << " of " << played.size() - kept << ": sample " << p.entry.sample << ", "
               << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(p.entry.code)
               << " (" << grade::points_for(p.entry.code) << ")\n";
   };

@@ -7,7 +7,8 @@ namespace grade {
 
 std::string Settings::describe() const {
   return "seed " + std::to_string(seed) + ", time limit " + std::to_string(time_limit_ms) + " ms" +
-         (move_time_ms ? ", STRATEGY_MOVE_MS=" + std::to_string(move_time_ms) : std::string());
+         (move_time_ms ? ", STRATEGY_MOVE_MS=" + std::to_string(move_time_ms) : std::string()) +
+         (group ? ", group " + std::to_string(group) : std::string());
 }
 
 bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem) {
@@ -40,13 +41,17 @@ bool plan(const std::string& strategy, const Settings& settings, std::vector<Pla
 
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
           std::string* error) {
+  // The games still to play (a resumed grade has some done already).
   std::vector<ladder_tools::GameSpec> specs;
-  for (const PlayedGame& p : *games) specs.push_back(p.spec);
+  std::vector<size_t> index;
+  for (size_t i = 0; i < games->size(); ++i)
+    if (!(*games)[i].done) specs.push_back((*games)[i].spec), index.push_back(i);
   ladder_tools::PoolOptions options;
   options.jobs = settings.jobs;
   options.time_limit_ms = settings.time_limit_ms;
   if (settings.move_time_ms > 0) options.env_a.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
-  auto done = [&](size_t i, const c4::GameResult& result) {
+  auto done = [&](size_t k, const c4::GameResult& result) {
+    const size_t i = index[k];
     PlayedGame& p = (*games)[i];
     p.done = true;
     p.entry.code = result.code;

@@ -19,7 +19,7 @@ struct Settings {
   int time_limit_ms = 3000;
   int jobs = 1;
   std::string samples_dir;  // holds 1.so .. 50.so
-  // "seed 5, time limit 3000 ms[, STRATEGY_MOVE_MS=M]": the results file's comment.
+  // "seed 5, time limit 3000 ms[, STRATEGY_MOVE_MS=M][, group G]": the results file's comment.
   std::string describe() const;
 };
 
@@ -38,7 +38,7 @@ struct PlayedGame {
 // then second. False with *problem naming a missing sample.
 bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem);
 
-// Plays the games; `finished(i)` runs (one call at a time) as soon as game i
+// Plays the games not yet done; `finished(i)` runs (one call at a time) as soon as game i
 // has its result. False with *error if the pool could not start.
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
           std::string* error);

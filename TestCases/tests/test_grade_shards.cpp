@@ -1,0 +1,98 @@
+// A grade spread over machines: shards run through GNU parallel (here, two job
+// slots on this machine), merged into the file one run writes, byte for byte.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <doctest/doctest.h>
+
+#include "../../common/cli.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `command` from the checkout's top folder; its exit status, its output in *output.
+int run(const std::string& command, std::string* output) {
+  const std::string root = judge::path_beside_executable("../../..");
+  std::string text;
+  FILE* pipe = popen(("cd '" + root + "' && " + command + " 2>&1").c_str(), "r");
+  REQUIRE(pipe);
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, n);
+  const int status = pclose(pipe);
+  if (output) *output = text;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+struct Scratch {
+  fs::path path;
+  Scratch() {
+    char pattern[] = "/tmp/grade_shards_test_XXXXXX";
+    path = ::mkdtemp(pattern);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Grade --shard through GNU parallel, then --merge: the single run's results file, byte for byte") {
+  Scratch dir;
+  const std::string d = dir.path.string(), grade = "build/bin/Grade --group 1 --seed 5 --time-limit 10000";
+  std::string out;
+  REQUIRE_MESSAGE(run(grade + " -j 2 --results " + d + "/all.tsv TestCases/5.so", &out) == 0, out);
+  const std::string shards = "parallel --will-cite -j 2 --halt now,fail=1 '" + grade + " --shard {}/3 --results " + d +
+                             "/s{}.tsv TestCases/5.so' ::: 0 1 2";
+  REQUIRE_MESSAGE(run(shards, &out) == 0, out);
+  const std::string merge = "build/bin/Grade --merge --results " + d + "/merged.tsv " + d + "/s*.tsv";
+  REQUIRE_MESSAGE(run(merge, &out) == 0, out);
+  CHECK(read_file(dir.path / "merged.tsv") == read_file(dir.path / "all.tsv"));
+  CHECK(out.find("Total: ") != std::string::npos);
+
+  // A lost shard is named; running it again completes the merge.
+  fs::remove(dir.path / "s1.tsv");
+  CHECK(run(merge, &out) == 1);
+  CHECK(out.find("missing shard 1/3") != std::string::npos);
+  // A shard cut short plays only its missing games when run again.
+  std::string s2 = read_file(dir.path / "s2.tsv");
+  s2.erase(s2.rfind('\n', s2.size() - 2) + 1);
+  std::ofstream(dir.path / "s2.tsv", std::ios::binary) << s2;
+  CHECK(run(merge, &out) == 1);
+  REQUIRE(run("parallel --will-cite -j 2 '" + grade + " --shard {}/3 --results " + d + "/s{}.tsv TestCases/5.so' ::: 1 2",
+              &out) == 0);
+  CHECK(out.find("Finished game 3 of 3") != std::string::npos);  // shard 1 played all of its 3 games
+  CHECK(out.find("Kept 2 games from " + d + "/s2.tsv; playing 1") != std::string::npos);  // shard 2 only its last
+  REQUIRE_MESSAGE(run(merge, &out) == 0, out);
+  CHECK(read_file(dir.path / "merged.tsv") == read_file(dir.path / "all.tsv"));
+}
+
+TEST_CASE("Grade --merge refuses shards of another grade, naming the setting that differs") {
+  Scratch dir;
+  const std::string d = dir.path.string();
+  std::string out;
+  REQUIRE(run("build/bin/Grade --group 1 --seed 5 --shard 0/2 --results " + d + "/a.tsv TestCases/1.so", &out) == 0);
+  REQUIRE(run("build/bin/Grade --group 1 --seed 6 --shard 1/2 --results " + d + "/b.tsv TestCases/1.so", &out) == 0);
+  CHECK(run("build/bin/Grade --merge --results " + d + "/m.tsv " + d + "/a.tsv " + d + "/b.tsv", &out) == 2);
+  CHECK(out.find("'seed 6' where this run has 'seed 5'") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir.path / "m.tsv"));
+  // And a shard run again with other settings does not mix them into its file.
+  CHECK(run("build/bin/Grade --group 1 --seed 7 --shard 1/2 --results " + d + "/b.tsv TestCases/1.so", &out) == 2);
+  CHECK(out.find("made by another command line: 'seed 6' where this run has 'seed 7'") != std::string::npos);
+  CHECK(run("build/bin/Grade --shard 2/2 TestCases/1.so", &out) == 2);
+  CHECK(out.find("--shard needs K/N") != std::string::npos);
+}

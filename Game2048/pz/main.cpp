@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     }
   }
   std::string error;
-  if (!g2048::pz::run_transcript(file.is_open() ? file : std::cin, std::cout, &error)) {
+  if (!g2048::pz::run_transcript(file.is_open() ? file : std::cin, std::cout, std::cerr, &error)) {
     std::cerr << "PZ2048: " << (name.empty() || name == "-" ? std::string("<stdin>") : name) << ": " << error << "\n";
     return 2;
   }

@@ -55,7 +55,7 @@ bool finished(const Game& game, std::ostream& out) {
 
 }  // namespace
 
-bool run_transcript(std::istream& in, std::ostream& out, std::string* error) {
+bool run_transcript(std::istream& in, std::ostream& out, std::ostream& console, std::string* error) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   size_t pos = 0;
   int line = 1;
@@ -91,11 +91,14 @@ bool run_transcript(std::istream& in, std::ostream& out, std::string* error) {
   }
 
   const Target chosen = normalize_target(target);
-  if (!chosen.announcement.empty()) out << chosen.announcement << '\n';
+  // The course prints this on its console, not into the transcript.
+  if (!chosen.announcement.empty()) console << chosen.announcement << '\n';
   Game game(static_cast<int>(rows), static_cast<int>(cols), chosen.value, seed);
   out << "[0] ";
   print_state(game, out);
-  bool over = finished(game, out);
+  // The end of the game is checked only after an operation line: a board that
+  // is stuck (or won) from the start still reads operations until one is made.
+  bool over = false;
   long long step = 0;
   for (; !over && pos < text.size(); ++pos) {
     const char op = text[pos];

@@ -14,7 +14,8 @@
 //   [i] Tried to undo previous operation. Operation succeeded.   (or failed), the same two parts
 //   [i] Invalid operation.                           (any other character; alone)
 // The game stops after "You've merged a T tile!" (largest tile >= target) or
-// "You've stuck." (no move possible); then "Game ended.", "Steps: N", "Score: S".
+// "You've stuck." (no move possible), checked after each operation line only
+// (never for the starting board); then "Game ended.", "Steps: N", "Score: S".
 #pragma once
 #include <iosfwd>
 #include <string>
@@ -24,7 +25,7 @@ namespace pz {
 
 // Plays the input; returns false (with *error naming the line and the value)
 // if the header is malformed. Nothing is printed in that case.
-bool run_transcript(std::istream& in, std::ostream& out, std::string* error);
+bool run_transcript(std::istream& in, std::ostream& out, std::ostream& console, std::string* error);
 
 }  // namespace pz
 }  // namespace g2048

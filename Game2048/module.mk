@@ -23,8 +23,28 @@ G2048_RUNNER_OBJ := $(G2048_RUNNER_SRC:%.cpp=$(BUILD)/%.o)
 
 Game2048/Run2048: $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
-Game2048/PZ2048: $(BUILD)/Game2048/pz/main.o $(G2048_LIB) $(COMMON_LIB)
-	$(CXX) $(CXXFLAGS) $^ -o $@
+G2048_PZ_EVAL_OBJ := $(BUILD)/Game2048/pz/eval.o $(BUILD)/Game2048/pz/formula.o
+Game2048/PZ2048: $(BUILD)/Game2048/pz/main.o $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+
+# The PZ2048 Extension's player library: main() and the course's game_logic.h /
+# utils.h functions around a student's user_logic.cpp (Game2048/pz/README.md).
+PZ_PLAYER_LIB := $(BUILD)/Game2048/libpz2048player.a
+$(BUILD)/Game2048/pz/player/player_host.o: CXXFLAGS += -IGame2048/pz/include
+$(PZ_PLAYER_LIB): $(BUILD)/Game2048/pz/player/player_host.o $(BUILD)/Game2048/pz/pz_game.o $(BUILD)/common/sandbox.o
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+# A player built as a student builds one: USER_LOGIC=path/to/user_logic.cpp.
+PZ_PLAYER_BUILD = $(CXX) -std=c++17 -O2 -IGame2048/pz/include $(1) $(PZ_PLAYER_LIB) -o $(2)
+USER_LOGIC ?=
+EVAL_ARGS ?=
+.PHONY: pz-eval
+pz-eval: Game2048/PZ2048 $(PZ_PLAYER_LIB)
+	@test -n "$(USER_LOGIC)" || { echo "usage: make pz-eval USER_LOGIC=path/to/user_logic.cpp [EVAL_ARGS='--games 1000 -j 2']" >&2; exit 2; }
+	@mkdir -p $(BUILD)/pz-eval
+	$(call PZ_PLAYER_BUILD,$(USER_LOGIC),$(BUILD)/pz-eval/player)
+	Game2048/PZ2048 --eval $(BUILD)/pz-eval/player $(EVAL_ARGS)
 
 # Bot plugins: built as a contestant would (one shared object, -fpic, -O2).
 G2048_PLUGIN_BUILD = $(CXX) -std=c++17 -O2 -Wall -Wextra -fpic -shared -MMD -MP -MF $(BUILD)/$@.d $< -o $@
@@ -32,7 +52,7 @@ Game2048/so/simple.so: Game2048/bots/simple_bot.cpp
 	@mkdir -p $(@D) $(BUILD)/$(@D)
 	$(G2048_PLUGIN_BUILD)
 
-ALL_TARGETS += $(G2048_LIB) Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so
+ALL_TARGETS += $(G2048_LIB) Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(PZ_PLAYER_LIB)
 
 # --- tests -------------------------------------------------------------------
 # Broken bots the suite runs the runner against (crash, hang, ...).
@@ -43,10 +63,11 @@ $(BUILD)/Game2048/testbots/%.so: Game2048/tests/bots/%.cpp
 
 G2048_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard Game2048/tests/*.cpp))
 $(G2048_TEST_OBJ): | $(DOCTEST)
-$(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"'
+$(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"' \
+    -DPZ_PLAYER_LIB='"$(CURDIR)/$(PZ_PLAYER_LIB)"' -DCXX_COMPILER='"$(CXX)"'
 G2048_TEST := $(BUILD)/Game2048/test_game2048
-$(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
-               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS)
+$(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
+               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 

@@ -37,6 +37,12 @@ $(PZ_PLAYER_LIB): $(BUILD)/Game2048/pz/player/player_host.o $(BUILD)/Game2048/pz
 	$(AR) rcs $@ $^
 # A player built as a student builds one: USER_LOGIC=path/to/user_logic.cpp.
 PZ_PLAYER_BUILD = $(CXX) -std=c++17 -O2 -IGame2048/pz/include $(1) $(PZ_PLAYER_LIB) -o $(2)
+# Our player: pz/players/user_logic.cpp on the bot's network (Game2048/bot.mk's library).
+PZ_OUR_PLAYER := Game2048/PZ2048Player
+$(PZ_OUR_PLAYER): Game2048/pz/players/user_logic.cpp $(PZ_PLAYER_LIB) $(BOT_LIB)
+	$(CXX) -std=c++17 -O3 -g -Wall -Wextra -MMD -MP -MF $(BUILD)/Game2048/PZ2048Player.d -IGame2048/pz/include $< \
+	  $(PZ_PLAYER_LIB) $(BOT_LIB) -o $@ -ldl
+ALL_TARGETS += $(PZ_OUR_PLAYER)
 USER_LOGIC ?=
 EVAL_ARGS ?=
 .PHONY: pz-eval
@@ -67,7 +73,7 @@ $(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_
     -DPZ_PLAYER_LIB='"$(CURDIR)/$(PZ_PLAYER_LIB)"' -DCXX_COMPILER='"$(CXX)"'
 G2048_TEST := $(BUILD)/Game2048/test_game2048
 $(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
-               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB)
+               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB) $(PZ_OUR_PLAYER)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 

@@ -42,7 +42,7 @@ class Worker {
 
   // Plays game `game` (its seed is its number). False, with *fault set, if the
   // player failed; the process is then gone.
-  bool play(int game, int64_t* score, int64_t* steps, std::string* fault) {
+  bool play(int game, int64_t* score, int64_t* steps, bool* reached, std::string* fault) {
     const uint32_t seed = static_cast<uint32_t>(game);
     // "game G (seed S, <detail>)", the place every fault names.
     auto where = [&](const std::string& detail) {
@@ -102,6 +102,7 @@ class Worker {
     }
     *score = game_state.score();
     *steps = game_state.steps();
+    *reached = game_state.reached_target();
     return true;
   }
 
@@ -153,8 +154,9 @@ EvalResult run_evaluation(const EvalConfig& config, std::ostream& progress) {
       const int game = next_game++;
       if (game > config.games) return;
       int64_t score = 0, steps = 0;
+      bool reached = false;
       std::string fault;
-      const bool ok = worker.play(game, &score, &steps, &fault);
+      const bool ok = worker.play(game, &score, &steps, &reached, &fault);
       std::lock_guard<std::mutex> lock(mutex);
       if (!ok) {
         if (fault_game == 0 || game < fault_game) {
@@ -166,6 +168,7 @@ EvalResult run_evaluation(const EvalConfig& config, std::ostream& progress) {
       }
       result.total_score += score;
       result.total_steps += steps;
+      result.games_reached += reached ? 1 : 0;
       ++done;
     }
   };
@@ -176,13 +179,14 @@ EvalResult run_evaluation(const EvalConfig& config, std::ostream& progress) {
   const int64_t period_ms = config.progress == EvalConfig::kProgressLive ? 250 : 30000;
   int64_t last_ms = 0;
   for (;;) {
-    int finished;
+    int finished, reached;
     int64_t score, steps;
     {
       std::lock_guard<std::mutex> lock(mutex);
       finished = done;
       score = result.total_score;
       steps = result.total_steps;
+      reached = result.games_reached;
     }
     const bool over = stop || finished >= config.games;
     const int64_t now_ms = static_cast<int64_t>(watch.elapsed_ms());
@@ -191,7 +195,8 @@ EvalResult run_evaluation(const EvalConfig& config, std::ostream& progress) {
       std::ostringstream line;
       line << "Game " << finished << "/" << config.games << " [" << (finished * 100LL / config.games) << "%]"
            << " | avg score " << fixed(finished ? double(score) / finished : 0.0, 2) << " | avg steps "
-           << fixed(finished ? double(steps) / finished : 0.0, 2) << " | " << fixed(now_ms / 1000.0, 1) << " s";
+           << fixed(finished ? double(steps) / finished : 0.0, 2) << " | " << config.target << " reached "
+           << fixed(finished ? 100.0 * reached / finished : 0.0, 2) << "% | " << fixed(now_ms / 1000.0, 1) << " s";
       if (config.progress == EvalConfig::kProgressLive)
         progress << "\r\033[K" << line.str() << (over ? "\r\033[K" : "") << std::flush;
       else if (!over || finished == config.games)
@@ -219,6 +224,13 @@ void print_closing_lines(const EvalConfig& config, const EvalResult& result, std
   lines << " (" << ms / 60000 << "min " << std::fixed << std::setprecision(2) << (ms % 60000) * 0.001 << "s)\n";
   lines << "Score by formula: " << formula_points(average_score) << "\n";
   out << lines.str() << std::flush;
+}
+
+std::string reach_line(const EvalConfig& config, const EvalResult& result) {
+  std::ostringstream line;
+  line << "Reached " << config.target << " in " << result.games_reached << " of " << config.games << " games ("
+       << fixed(100.0 * result.games_reached / config.games, 2) << "%)";
+  return line.str();
 }
 
 }  // namespace pz

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string>
 
 namespace g2048 {
 namespace pz {
@@ -30,6 +31,7 @@ struct EvalResult {
   bool complete = false;  // every game played
   std::string fault;      // why the run stopped, naming the game and its seed
   int games_played = 0;
+  int games_reached = 0;  // games whose largest tile reached the target
   int64_t total_score = 0, total_steps = 0;
   int64_t wall_ms = 0;    // the whole run, as the course measures it
 };
@@ -39,6 +41,8 @@ EvalResult run_evaluation(const EvalConfig& config, std::ostream& progress);
 
 // The course's four closing lines for a complete run.
 void print_closing_lines(const EvalConfig& config, const EvalResult& result, std::ostream& out);
+// "Reached 2048 in 9990 of 10000 games (99.90%)": ours, not the course's (main prints it on stderr).
+std::string reach_line(const EvalConfig& config, const EvalResult& result);
 
 }  // namespace pz
 }  // namespace g2048

@@ -16,7 +16,7 @@ namespace {
 const char kUsage[] =
     "usage: PZ2048 [input file]            Basic: prints the course's transcript (default: stdin)\n"
     "       PZ2048 --eval PLAYER [--games N] [-j N] [--move-limit MS] [--memory-limit MB]\n"
-    "                    [--player-log FILE] [--progress live|lines|off]\n"
+    "                    [--player-log FILE|-|none] [--progress live|lines|off]\n"
     "                                      Extension: the course's evaluation of a player program\n"
     "Basic input: 'rows cols target seed', then w a s d (up left down right) and z (undo);\n"
     "whitespace is ignored and '#' stops.\n"
@@ -40,6 +40,7 @@ int transcript_mode(const std::string& name) {
 
 int eval_mode(int argc, char** argv) {
   g2048::pz::EvalConfig config;
+  config.player_log = "/dev/stderr";  // the player's output, as in the course, on the console
   config.progress = ::isatty(2) ? g2048::pz::EvalConfig::kProgressLive : g2048::pz::EvalConfig::kProgressLines;
   auto bad = [](const std::string& problem) { return judge::usage_error("PZ2048", kUsage, problem); };
   for (int i = 2; i < argc; ++i) {
@@ -61,8 +62,8 @@ int eval_mode(int argc, char** argv) {
       else if (arg == "--memory-limit") config.memory_limit_mb = n;
       else config.jobs = static_cast<int>(n);
     } else if (arg == "--player-log") {
-      if (!value(&v)) return bad(arg + " needs a file");
-      config.player_log = judge::absolute_path(v);
+      if (!value(&v) || v.empty()) return bad(arg + " needs a file, '-' or 'none'");
+      config.player_log = v == "-" ? "/dev/stderr" : v == "none" ? "" : judge::absolute_path(v);
     } else if (arg == "--progress") {
       if (!value(&v)) return bad(arg + " needs live, lines or off");
       if (v == "live") config.progress = g2048::pz::EvalConfig::kProgressLive;
@@ -88,6 +89,7 @@ int eval_mode(int argc, char** argv) {
     return 1;
   }
   g2048::pz::print_closing_lines(config, result, std::cout);
+  std::cerr << g2048::pz::reach_line(config, result) << "\n";
   return 0;
 }
 

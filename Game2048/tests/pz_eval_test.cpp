@@ -253,3 +253,19 @@ TEST_CASE("PZ2048 Extension: the course's formula at its boundaries") {
   CHECK(formula_points(24000) == 110); // ceil(110.06), capped
   CHECK(formula_points(1e6) == 110);
 }
+
+TEST_CASE("PZ2048 Extension: our player reaches 2048 and finds its weights at run time") {
+  g2048_test::ScratchDir dir;
+  const std::string pz = g2048_test::root() + "/PZ2048", ours = g2048_test::root() + "/PZ2048Player";
+  // Node-counted search, one process: the same games on any machine.
+  g2048_test::Outcome run = g2048_test::run_program({pz, "--eval", ours, "--games", "10", "--progress", "off"}, dir);
+  CHECK(run.exit_code == 0);
+  CHECK(g2048_test::contains(run.output, "Reached 2048 in 10 of 10 games (100.00%)"));
+  CHECK(g2048_test::contains(run.output, "Average score over 10 games: 2"));  // about 20,500
+  // Without its weights it says so and the run stops.
+  g2048_test::Outcome missing = g2048_test::run_program({pz, "--eval", ours, "--games", "2", "--progress", "off"}, dir,
+                                                        {{"GAME2048_WEIGHTS", dir.file("none.n2048")}});
+  CHECK(missing.exit_code == 1);
+  CHECK(g2048_test::contains(missing.output, "PZ2048Player: cannot load the network"));
+  CHECK(g2048_test::contains(missing.output, "exited with code 2 in game 1 (seed 1"));
+}

@@ -23,7 +23,7 @@ G2048_RUNNER_OBJ := $(G2048_RUNNER_SRC:%.cpp=$(BUILD)/%.o)
 
 Game2048/Run2048: $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
-G2048_PZ_EVAL_OBJ := $(BUILD)/Game2048/pz/eval.o $(BUILD)/Game2048/pz/formula.o
+G2048_PZ_EVAL_OBJ := $(BUILD)/Game2048/pz/eval.o $(BUILD)/Game2048/pz/formula.o $(BUILD)/Game2048/pz/play.o
 Game2048/PZ2048: $(BUILD)/Game2048/pz/main.o $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 
@@ -61,6 +61,10 @@ Game2048/so/simple.so: Game2048/bots/simple_bot.cpp
 ALL_TARGETS += $(G2048_LIB) Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(PZ_PLAYER_LIB)
 
 # --- tests -------------------------------------------------------------------
+# The PZ2048 --play tests drive the game in tmux; install it on a fresh machine.
+/usr/bin/tmux:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux
+
 # Broken bots the suite runs the runner against (crash, hang, ...).
 G2048_TEST_BOTS := $(patsubst Game2048/tests/bots/%.cpp,$(BUILD)/Game2048/testbots/%.so,$(wildcard Game2048/tests/bots/*.cpp))
 $(BUILD)/Game2048/testbots/%.so: Game2048/tests/bots/%.cpp
@@ -73,7 +77,8 @@ $(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_
     -DPZ_PLAYER_LIB='"$(CURDIR)/$(PZ_PLAYER_LIB)"' -DCXX_COMPILER='"$(CXX)"'
 G2048_TEST := $(BUILD)/Game2048/test_game2048
 $(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
-               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB) $(PZ_OUR_PLAYER)
+               | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB) $(PZ_OUR_PLAYER) \
+                 /usr/bin/tmux
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 

@@ -10,6 +10,7 @@
 
 #include "../../common/cli.h"
 #include "eval.h"
+#include "play.h"
 #include "transcript.h"
 
 namespace {
@@ -18,6 +19,8 @@ const char kUsage[] =
     "       PZ2048 --eval PLAYER [--games N] [-j N] [--move-limit MS] [--memory-limit MB]\n"
     "                    [--player-log FILE|-|none] [--progress live|lines|off]\n"
     "                                      Extension: the course's evaluation of a player program\n"
+    "       PZ2048 --play ROWS COLS TARGET SEED   play in the terminal (arrows or w a s d, z undo,\n"
+    "                                      q quit); then the transcript on stdout, the input on stderr\n"
     "Basic input: 'rows cols target seed', then w a s d (up left down right) and z (undo);\n"
     "whitespace is ignored and '#' stops.\n"
     "--eval: games 1..N (default 10000) on 4 x 4 to 2048, game g with seed g; PLAYER is a\n"
@@ -102,6 +105,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (first == "--eval") return eval_mode(argc, argv);
+  if (first == "--play") return g2048::pz::play_in_terminal(argc - 2, argv + 2);
   if (argc > 2) return judge::usage_error("PZ2048", kUsage, "one input file at most");
   return transcript_mode(first);
 }

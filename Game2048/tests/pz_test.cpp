@@ -272,3 +272,28 @@ TEST_CASE("PZ2048 rule: the command prints the announcement on stderr and the tr
         "You've stuck.\nGame ended.\nSteps: 0\nScore: 0\n");
   CHECK(g2048_test::read_file(dir.file("err.txt")) == "Target too low. Automatically changed target to 8.\n");
 }
+
+TEST_CASE("PZ2048 rule: a bad header names the value, exits 2 and prints no transcript") {
+  g2048_test::ScratchDir dir;
+  const std::string pz = g2048_test::root() + "/PZ2048";
+  struct Case {
+    const char* input;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"4097 4 2048 1 w", "line 1: rows '4097' is not a whole number from 1 to 4096"},
+      {"4 -2 2048 1 w", "line 1: cols '-2' is not a whole number from 1 to 4096"},
+      {"4 4 2048 1e3 w", "line 1: seed '1e3' is not a 64-bit integer"},
+      {"4 4\n2048 seven w", "line 2: seed 'seven' is not a 64-bit integer"},
+      {"", "line 1: the input ends before rows (expected 'rows cols target seed')"},
+      {"\n\n4 4", "line 3: the input ends before target"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.input);
+    g2048_test::write_file(dir.file("case.in"), c.input);
+    g2048_test::Outcome run = g2048_test::run_program({pz, dir.file("case.in")}, dir);
+    CHECK(run.exit_code == 2);
+    CHECK(g2048_test::contains(run.output, c.message));
+    CHECK_FALSE(g2048_test::contains(run.output, "Steps"));
+  }
+}

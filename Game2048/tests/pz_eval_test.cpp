@@ -90,15 +90,31 @@ char Decide() {
 }
 )";
 
-// Up first; the next of a, d, s when the board it read does not move up.
+// Up first; the next of a, d, s when the board it read does not move up. It
+// checks that std::cin holds exactly the transcript's board text, else aborts.
 const char kPriorityPlayer[] = R"(#include "user_logic.h"
 #include "game_logic.h"
+#include <cstdlib>
+#include <iterator>
+#include <sstream>
 
 using namespace PZ2048;
 static std::vector<int> cells;
 static int rows, cols;
 void PZ2048::ClientPrepare(int r, int c) { rows = r; cols = c; cells.assign(r * c, 0); }
-void PZ2048::ReadBoard() { for (int& v : cells) std::cin >> v; }
+void PZ2048::ReadBoard() {
+  const std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  std::istringstream in(text);
+  std::string expected;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      in >> cells[r * cols + c];
+      expected += std::to_string(cells[r * cols + c]) + " ";
+    }
+    expected += "\n";
+  }
+  if (text != expected || !in) std::abort();
+}
 static bool moves(int dr, int dc) {
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) {

@@ -273,11 +273,16 @@ TEST_CASE("PZ2048 Extension: the course's formula at its boundaries") {
 TEST_CASE("PZ2048 Extension: our player reaches 2048 and finds its weights at run time") {
   g2048_test::ScratchDir dir;
   const std::string pz = g2048_test::root() + "/PZ2048", ours = g2048_test::root() + "/PZ2048Player";
-  // Node-counted search, one process: the same games on any machine.
+  // Node-counted search: the same games on any machine.
   g2048_test::Outcome run = g2048_test::run_program({pz, "--eval", ours, "--games", "10", "--progress", "off"}, dir);
   CHECK(run.exit_code == 0);
   CHECK(g2048_test::contains(run.output, "Reached 2048 in 10 of 10 games (100.00%)"));
   CHECK(g2048_test::contains(run.output, "Average score over 10 games: 2"));  // about 20,500
+  // Each game starts a fresh search: two processes play the same games.
+  g2048_test::Outcome two =
+      g2048_test::run_program({pz, "--eval", ours, "--games", "10", "-j", "2", "--progress", "off"}, dir);
+  CHECK(two.exit_code == 0);
+  CHECK(first_lines(two.output, 2) == first_lines(run.output, 2));
   // Without its weights it says so and the run stops.
   g2048_test::Outcome missing = g2048_test::run_program({pz, "--eval", ours, "--games", "2", "--progress", "off"}, dir,
                                                         {{"GAME2048_WEIGHTS", dir.file("none.n2048")}});

@@ -2,8 +2,9 @@
 // the 2048 bot's evaluation (Game2048/bot/): the trained n-tuple network and
 // a shallow expectimax search over it. The search deepens under a node budget
 // (bot/expectimax.h): one ply (the network alone) on open boards, a chance
-// layer deeper when few cells are empty. Counting nodes, not time, keeps a
-// game's moves the same on any machine.
+// layer deeper when few cells are empty. Counting nodes, not time, and a
+// fresh search per game keep a game's moves the same on any machine and in
+// any process (so -j 2 gives the figures of -j 1).
 //
 // The network's weights file is found at run time: $GAME2048_WEIGHTS, else
 // bot/weights.n2048 or weights.n2048 beside the program (make builds it as
@@ -32,8 +33,8 @@ std::unique_ptr<bot2048::Evaluator> network;
 std::unique_ptr<bot2048::Expectimax> search;
 
 // The search's settings: one chance layer at most, under a small budget, so
-// that only tight boards get it (measured on games 1..1000: 1 ply alone
-// reaches 2048 in 98.3% of 300 games; this in 100% of 1,000, README).
+// that only tight boards get it (1 ply alone reaches 2048 in 98.3% of games
+// 1..300; this in 99.8% of games 1..1,000; figures in pz/README.md).
 bot2048::ExpectimaxSettings settings() {
   bot2048::ExpectimaxSettings s;
   s.min_depth = 0;
@@ -41,6 +42,7 @@ bot2048::ExpectimaxSettings settings() {
   s.nodes_per_move = 300;
   s.min_moves_per_second = 0;  // no CPU-time guard: the same moves on any machine
   s.downgrade_from = 0;        // games end at 2048, far below the tiles it is for
+  s.table_bits = 16;           // 65,536 cached positions: plenty for this search, cheap to clear
   return s;
 }
 
@@ -90,6 +92,9 @@ void ClientPrepare(int row_num, int col_num) {
   cols = col_num;
   cells.assign(static_cast<size_t>(rows) * cols, 0);
   if (!search && rows == 4 && cols == 4) load_network();
+  // Each game starts afresh (no cached positions, no banked nodes), so a game's
+  // moves depend on its seed alone, whichever process plays it (-j).
+  if (search) search->clear();
 }
 
 void ReadBoard() {

@@ -53,6 +53,13 @@ bool Game::undo() {
   return true;
 }
 
+void Game::set_position(const std::vector<int>& cells, int64_t score, int64_t steps) {
+  cells_ = cells;
+  score_ = score;
+  steps_ = steps;
+  can_undo_ = false;
+}
+
 bool Game::reached_target() const { return max_value(cells_.data(), static_cast<int>(cells_.size())) >= target_; }
 
 bool Game::stuck() const { return !any_move(cells_.data(), rows_, cols_); }

@@ -42,6 +42,26 @@ class Game {
   // See the header comment; returns false when there is nothing to undo.
   bool undo();
 
+  // The generator, shared with whoever plays (the course's PZ2048::rand() and
+  // srand() draw from and reseed the game's own generator): one draw, counted.
+  uint32_t draw() {
+    ++draws_;
+    return static_cast<uint32_t>(rng_());
+  }
+  // Restarts the generator from `seed` (the draw count goes on).
+  void reseed(uint64_t seed) { rng_.seed(seed); }
+  // Makes n draws, as someone else sharing the generator would have.
+  void skip_draws(uint64_t n) {
+    rng_.discard(n);
+    draws_ += n;
+  }
+  // Draws made since construction (the starting tile's two among them).
+  uint64_t draws() const { return draws_; }
+  // Puts the board, score and steps of another copy of the game in place
+  // (for a player's copy of the judge's game); nothing to undo afterwards.
+  // Requires cells.size() == rows * cols.
+  void set_position(const std::vector<int>& cells, int64_t score, int64_t steps);
+
   bool reached_target() const;  // the largest tile is at least the target
   bool stuck() const;           // no direction changes the board
 
@@ -54,11 +74,11 @@ class Game {
   int64_t steps() const { return steps_; }
 
  private:
-  uint32_t draw() { return static_cast<uint32_t>(rng_()); }
   void spawn();
 
   int rows_, cols_, target_;
   std::mt19937_64 rng_;
+  uint64_t draws_ = 0;
   std::vector<int> cells_;
   int64_t score_ = 0, steps_ = 0;
   // The state before the last successful move, while it may be restored.

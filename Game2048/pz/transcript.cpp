@@ -13,7 +13,6 @@ namespace g2048 {
 namespace pz {
 namespace {
 
-constexpr long long kMaxSide = 4096;
 
 void print_board(const Game& game, std::ostream& out) {
   for (int r = 0; r < game.rows(); ++r) {
@@ -55,47 +54,59 @@ bool finished(const Game& game, std::ostream& out) {
 
 }  // namespace
 
-bool run_transcript(std::istream& in, std::ostream& out, std::string* error) {
+const char* const kHeaderFields[4] = {"rows", "cols", "target", "seed"};
+
+bool parse_header_field(int field, const std::string& token, long long max_side, Header* header,
+                        std::string* problem) {
+  bool ok = true;
+  long long signed_seed = 0;
+  switch (field) {
+    case 0: ok = judge::parse_int(token, 1, max_side, &header->rows); break;
+    case 1: ok = judge::parse_int(token, 1, max_side, &header->cols); break;
+    case 2: ok = judge::parse_int(token, INT64_MIN, INT64_MAX, &header->target); break;
+    default:
+      // A negative seed is taken as the course's signed value converted to 64 bits.
+      if (!judge::parse_u64(token, &header->seed)) {
+        ok = judge::parse_int(token, INT64_MIN, -1, &signed_seed);
+        header->seed = static_cast<uint64_t>(signed_seed);
+      }
+      break;
+  }
+  if (!ok)
+    *problem = std::string(kHeaderFields[field]) + " '" + token + "' is not " +
+               (field < 2 ? "a whole number from 1 to " + std::to_string(max_side) : "a 64-bit integer");
+  return ok;
+}
+
+bool run_transcript(std::istream& in, std::ostream& out, std::ostream& console, std::string* error) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   size_t pos = 0;
   int line = 1;
-  const char* const names[4] = {"rows", "cols", "target", "seed"};
-  long long rows = 0, cols = 0, target = 0;
-  uint64_t seed = 0;
+  Header header;
   for (int field = 0; field < 4; ++field) {
-    std::string token;
+    std::string token, problem;
     if (!next_token(text, &pos, &line, &token)) {
-      *error = "line " + std::to_string(line) + ": the input ends before " + names[field] +
+      *error = "line " + std::to_string(line) + ": the input ends before " + kHeaderFields[field] +
                " (expected 'rows cols target seed')";
       return false;
     }
-    bool ok = true;
-    long long signed_seed = 0;
-    switch (field) {
-      case 0: ok = judge::parse_int(token, 1, kMaxSide, &rows); break;
-      case 1: ok = judge::parse_int(token, 1, kMaxSide, &cols); break;
-      case 2: ok = judge::parse_int(token, INT64_MIN, INT64_MAX, &target); break;
-      case 3:
-        // A negative seed is taken as the course's signed value converted to 64 bits.
-        if (!judge::parse_u64(token, &seed)) {
-          ok = judge::parse_int(token, INT64_MIN, -1, &signed_seed);
-          seed = static_cast<uint64_t>(signed_seed);
-        }
-        break;
-    }
-    if (!ok) {
-      *error = "line " + std::to_string(line) + ": " + names[field] + " '" + token + "' is not " +
-               (field < 2 ? "a whole number from 1 to " + std::to_string(kMaxSide) : "a 64-bit integer");
+    if (!parse_header_field(field, token, kMaxSide, &header, &problem)) {
+      *error = "line " + std::to_string(line) + ": " + problem;
       return false;
     }
   }
+  const long long rows = header.rows, cols = header.cols, target = header.target;
+  const uint64_t seed = header.seed;
 
   const Target chosen = normalize_target(target);
-  if (!chosen.announcement.empty()) out << chosen.announcement << '\n';
+  // The course prints this on its console, not into the transcript.
+  if (!chosen.announcement.empty()) console << chosen.announcement << '\n';
   Game game(static_cast<int>(rows), static_cast<int>(cols), chosen.value, seed);
   out << "[0] ";
   print_state(game, out);
-  bool over = finished(game, out);
+  // The end of the game is checked only after an operation line: a board that
+  // is stuck (or won) from the start still reads operations until one is made.
+  bool over = false;
   long long step = 0;
   for (; !over && pos < text.size(); ++pos) {
     const char op = text[pos];

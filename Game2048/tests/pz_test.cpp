@@ -24,11 +24,14 @@ void expected_spawn(std::mt19937_64& rng, std::vector<int>& cells) {
   cells[empty[where % empty.size()]] = what % 10 == 0 ? 4 : 2;
 }
 
-std::string transcript(const std::string& input) {
+// The transcript of `input`; what the course prints on its console goes to *console.
+std::string transcript(const std::string& input, std::string* console = nullptr) {
   std::istringstream in(input);
-  std::ostringstream out;
+  std::ostringstream out, side;
   std::string error;
-  REQUIRE(g2048::pz::run_transcript(in, out, &error));
+  REQUIRE(g2048::pz::run_transcript(in, out, side, &error));
+  if (console) *console = side.str();
+  else CHECK(side.str().empty());
   return out.str();
 }
 
@@ -143,7 +146,8 @@ TEST_CASE("PZ2048: transcripts match the golden files") {
     const std::string input = g2048_test::read_file(g2048_test::golden(std::string(name) + ".in"));
     const std::string expected = g2048_test::read_file(g2048_test::golden(std::string(name) + ".out"));
     REQUIRE_FALSE(expected.empty());
-    CHECK(transcript(input) == expected);
+    std::string console;  // pz_undo and pz_large change their targets
+    CHECK(transcript(input, &console) == expected);
   }
 }
 
@@ -182,4 +186,114 @@ TEST_CASE("PZ2048: the command reads a file or stdin; a bad header is an error n
   g2048_test::Outcome missing = g2048_test::run_program({pz, dir.file("missing.in")}, dir);
   CHECK(missing.exit_code == 2);
   CHECK(g2048_test::contains(missing.output, "missing.in"));
+}
+
+// The course's checker, rule by rule, on hand-made inputs. Seed 1's first draws
+// (32-bit truncations of mt19937_64(1)): 3144183656 588839502, so the starting
+// tile of a 1 x 1 board is a 2 (588839502 % 10 = 2).
+TEST_CASE("PZ2048 rule: the starting board is never checked; a stuck start with no operation ends at once") {
+  CHECK(transcript("1 1 2048 1\n") ==
+        "[0] Steps: 0 Score: 0\n2 \n"
+        "Game ended.\nSteps: 0\nScore: 0\n");
+  CHECK(transcript("1 1 2048 1\n#w") ==
+        "[0] Steps: 0 Score: 0\n2 \n"
+        "Game ended.\nSteps: 0\nScore: 0\n");
+  // The first operation line is followed by the check, then the game ends.
+  CHECK(transcript("1 1 2048 1 w a") ==
+        "[0] Steps: 0 Score: 0\n2 \n"
+        "[1] Swiped upward. Operation failed.\nSteps: 0 Score: 0\n2 \n"
+        "You've stuck.\n"
+        "Game ended.\nSteps: 0\nScore: 0\n");
+  CHECK(transcript("1 1 8 1 z") ==
+        "[0] Steps: 0 Score: 0\n2 \n"
+        "[1] Tried to undo previous operation. Operation failed.\nSteps: 0 Score: 0\n2 \n"
+        "You've stuck.\n"
+        "Game ended.\nSteps: 0\nScore: 0\n");
+}
+
+TEST_CASE("PZ2048 rule: an invalid character is an operation line of its own, and no check follows it") {
+  // On the stuck 1 x 1 board, invalid lines do not end the game; the first swipe does.
+  CHECK(transcript("1 1 2048 1\nx W?1\nd s") ==
+        "[0] Steps: 0 Score: 0\n2 \n"
+        "[1] Invalid operation.\n"
+        "[2] Invalid operation.\n"
+        "[3] Invalid operation.\n"
+        "[4] Invalid operation.\n"
+        "[5] Swiped rightward. Operation failed.\nSteps: 0 Score: 0\n2 \n"
+        "You've stuck.\n"
+        "Game ended.\nSteps: 0\nScore: 0\n");
+  // '#' stops reading; so does the end of the input.
+  CHECK(transcript("1 2 8 1 x # d") ==
+        "[0] Steps: 0 Score: 0\n2 0 \n"
+        "[1] Invalid operation.\n"
+        "Game ended.\nSteps: 0\nScore: 0\n");
+  CHECK(transcript("1 2 8 1 x") == transcript("1 2 8 1 x # d"));
+}
+
+TEST_CASE("PZ2048 rule: a changed target is announced on the console, never in the transcript") {
+  struct Case {
+    const char* target;
+    const char* announcement;
+  };
+  const Case cases[] = {
+      {"4", "Target too low. Automatically changed target to 8.\n"},
+      {"-3", "Target too low. Automatically changed target to 8.\n"},
+      {"8193", "Target too large. Automatically changed target to 8192.\n"},
+      {"5", "Target is not a power of 2. Automatically changed target to 8.\n"},
+      {"100", "Target is not a power of 2. Automatically changed target to 128.\n"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.target);
+    std::string console;
+    const std::string out = transcript(std::string("1 1 ") + c.target + " 1 w", &console);
+    CHECK(console == c.announcement);
+    CHECK(out.rfind("[0] Steps: 0 Score: 0\n", 0) == 0);
+    CHECK_FALSE(g2048_test::contains(out, "Target"));
+  }
+  // The normalized target is the one played to: the same game as with the power of two.
+  std::string console;
+  const std::string ops = " adadwsadwdsadsawdsadwadswdasdwasdasdwadswdsawdawdsadwsadaswd";
+  CHECK(transcript("2 2 5 7" + ops, &console) == transcript("2 2 8 7" + ops));
+  CHECK(transcript("2 2 3000 7" + ops, &console) == transcript("2 2 4096 7" + ops));
+  CHECK(transcript("2 2 9000 7" + ops, &console) == transcript("2 2 8192 7" + ops));
+  CHECK(g2048_test::contains(transcript("2 2 8 7" + ops), "You've merged a 8 tile!\n"));
+}
+
+TEST_CASE("PZ2048 rule: the command prints the announcement on stderr and the transcript alone on stdout") {
+  g2048_test::ScratchDir dir;
+  const std::string pz = g2048_test::program("PZ2048");
+  g2048_test::write_file(dir.file("low.in"), "1 1 3 1 w");
+  g2048_test::Outcome run = g2048_test::run_program(
+      {"/bin/sh", "-c", "'" + pz + "' '" + dir.file("low.in") + "' 2>'" + dir.file("err.txt") + "'"}, dir);
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "[0] Steps: 0 Score: 0\n2 \n"
+        "[1] Swiped upward. Operation failed.\nSteps: 0 Score: 0\n2 \n"
+        "You've stuck.\nGame ended.\nSteps: 0\nScore: 0\n");
+  CHECK(g2048_test::read_file(dir.file("err.txt")) == "Target too low. Automatically changed target to 8.\n");
+}
+
+TEST_CASE("PZ2048 rule: a bad header names the value, exits 2 and prints no transcript") {
+  g2048_test::ScratchDir dir;
+  const std::string pz = g2048_test::program("PZ2048");
+  struct Case {
+    const char* input;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"4097 4 2048 1 w", "line 1: rows '4097' is not a whole number from 1 to 4096"},
+      {"4 -2 2048 1 w", "line 1: cols '-2' is not a whole number from 1 to 4096"},
+      {"4 4 2048 1e3 w", "line 1: seed '1e3' is not a 64-bit integer"},
+      {"4 4\n2048 seven w", "line 2: seed 'seven' is not a 64-bit integer"},
+      {"", "line 1: the input ends before rows (expected 'rows cols target seed')"},
+      {"\n\n4 4", "line 3: the input ends before target"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.input);
+    g2048_test::write_file(dir.file("case.in"), c.input);
+    g2048_test::Outcome run = g2048_test::run_program({pz, dir.file("case.in")}, dir);
+    CHECK(run.exit_code == 2);
+    CHECK(g2048_test::contains(run.output, c.message));
+    CHECK_FALSE(g2048_test::contains(run.output, "Steps"));
+  }
 }

@@ -46,7 +46,9 @@ bool parse_shard(const std::string& text, int* index, int* count) {
 
 std::string path_beside_executable(const std::string& relative) {
   const std::filesystem::path self = self_executable();
-  return (self.parent_path() / relative).lexically_normal().string();
+  std::string path = (self.parent_path() / relative).lexically_normal().string();
+  if (path.size() > 1 && path.back() == '/') path.pop_back();  // "a/b/.." gives "a/": no trailing slash
+  return path;
 }
 
 std::string absolute_path(const std::string& path) {

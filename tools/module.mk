@@ -21,3 +21,16 @@ signature: $(BIN)/signature
 signature-update: $(BIN)/signature
 	$< | sed -n 's/^signature: //p' > tools/signature.expected
 	@echo "tools/signature.expected: $$(cat tools/signature.expected)"
+
+# A one-node Slurm on this machine runs a sharded grade (tools/cluster/): Debian's
+# slurm-wlm and munge, installed when missing. make test-slurm runs this suite alone.
+/usr/sbin/slurmctld /usr/sbin/munged:
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge
+$(BUILD)/tools/tests/slurm_test.o: | $(DOCTEST)
+$(BUILD)/tools/slurm_test: $(BUILD)/tools/tests/slurm_test.o $(DOCTEST_MAIN) $(COMMON_LIB) \
+    | $(GRADE) TestCases/5.so /usr/sbin/slurmctld /usr/sbin/munged
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
+TEST_BINARIES += $(BUILD)/tools/slurm_test
+.PHONY: test-slurm
+test-slurm: $(BUILD)/tools/slurm_test
+	@bash common/run_tests.sh $<

@@ -54,7 +54,7 @@ $(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp
 TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/upload.o \
-                $(LADDER_OBJ) $(COMPETE_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) /usr/bin/parallel
+                $(LADDER_OBJ) $(COMPETE_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) /usr/bin/parallel /usr/bin/unzip
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
 TEST_BINARIES += $(TC_TEST_BIN)

@@ -254,3 +254,62 @@ TEST_CASE("grade-class: a bad command line or an empty folder exits 2, naming th
   CHECK(WEXITSTATUS(status) == 2);
   CHECK(read_file(log).find("is not a folder") != std::string::npos);
 }
+
+TEST_CASE("grade-class --shard through GNU parallel, then --merge: the single run's table but for the times") {
+  Scratch dir;
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  for (int salt : {1, 2, 3}) {  // three random players, told apart by their salt
+    ZipWriter zip;
+    zip.add("Strategy.cpp", "#define SALT " + std::to_string(salt) + "\n" +
+                                read_file(repo("Compete/tests/plugins/random_move.cpp")));
+    zip.add("plugin_util.h", read_file(repo("Compete/tests/plugins/plugin_util.h")));
+    zip.add("Point.h", read_file(repo("Strategy/Point.h")));
+    zip.save((uploads / ("random" + std::to_string(salt) + ".zip")).string());
+  }
+  ZipWriter evil;
+  evil.add("/tmp/x.cpp", "int x;\n");
+  evil.save((uploads / "zed.zip").string());
+  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 2 --seed 4 ";
+  const std::string single = (dir.path / "single").string(), sharded = (dir.path / "sharded").string();
+  auto sh = [&](const std::string& command) {
+    const int status = std::system((command + " > '" + (dir.path / "log").string() + "' 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  REQUIRE(sh(tool + "--out '" + single + "' '" + uploads.string() + "'") == 0);
+  REQUIRE_MESSAGE(sh("parallel --will-cite -j 2 \"" + tool + "--shard {}/2 --out '" + sharded + "' '" +
+                     uploads.string() + "'\" ::: 0 1") == 0,
+                  read_file((dir.path / "log").string()));
+  CHECK(sh(tool + "--merge --out '" + sharded + "' '" + uploads.string() + "'") == 0);
+  // Equal but for the two time columns (compile_s, think_s), which no two runs share.
+  auto without_times = [](const std::string& csv) {
+    std::string out;
+    std::istringstream in(csv);
+    for (std::string line; std::getline(in, line);) {
+      std::vector<std::string> fields;
+      std::string field;
+      std::istringstream cells(line);
+      while (std::getline(cells, field, ',')) fields.push_back(field);
+      for (size_t i = 0; i < fields.size(); ++i)
+        if (i != 15 && i != 16) out += fields[i] + ",";
+      out += "\n";
+    }
+    return out;
+  };
+  const std::string expected = read_file(single + "/class.csv"), merged = read_file(sharded + "/class.csv");
+  INFO(expected << "\n" << merged);
+  CHECK(expected.find(",zed,rejected,") != std::string::npos);
+  CHECK(without_times(merged) == without_times(expected));
+  // A student whose shard did not run is named with its shard; its rerun completes the table.
+  fs::remove_all(fs::path(sharded) / "random2");
+  CHECK(sh(tool + "--merge --out '" + sharded + "' '" + uploads.string() + "'") == 1);
+  CHECK(read_file((dir.path / "log").string()).find("random2 (shard 1/2)") != std::string::npos);
+  CHECK(sh(tool + "--shard 1/2 --out '" + sharded + "' '" + uploads.string() + "'") == 0);
+  CHECK(read_file((dir.path / "log").string()).find("kept from") != std::string::npos);  // zed was not redone
+  CHECK(sh(tool + "--merge --out '" + sharded + "' '" + uploads.string() + "'") == 0);
+  CHECK(without_times(read_file(sharded + "/class.csv")) == without_times(expected));
+  // Another command line's rows are refused by name.
+  CHECK(sh("'" + repo("build/bin/grade-class") + "' --group 2 --seed 5 --merge --out '" + sharded + "' '" +
+           uploads.string() + "'") == 2);
+  CHECK(read_file((dir.path / "log").string()).find("was graded with 'seed 4") != std::string::npos);
+}

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "../../Compete/game.h"
 
@@ -42,6 +45,63 @@ void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row) {
     row->illegal_moves += g.code == c4::kAIllegalMove;
     row->timeouts += g.code == c4::kATimeout;
   }
+}
+
+std::string format_row_file(const ClassRow& row, const std::string& config, const std::string& shard) {
+  std::string detail = row.detail;
+  for (char& c : detail)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  return "config\t" + config + "\nshard\t" + shard + "\nstudent\t" + row.student + "\nstatus\t" +
+         status_text(row.status) + "\ndetail\t" + detail + "\ncompile_s\t" + seconds(row.compile_seconds) +
+         "\nthink_s\t" + seconds(row.think_seconds) + "\n";
+}
+
+bool read_row_file(const std::string& folder, ClassRow* row, std::string* config, std::string* shard,
+                   std::string* problem) {
+  const std::string path = folder + "/row.txt";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return *problem = path + ": cannot be read", false;
+  *row = ClassRow();
+  std::string line, status;
+  int number = 0;
+  bool have[7] = {false};
+  const char* keys[] = {"config", "shard", "student", "status", "detail", "compile_s", "think_s"};
+  while (std::getline(in, line)) {
+    ++number;
+    const size_t tab = line.find('\t');
+    const std::string key = line.substr(0, tab), value = tab == std::string::npos ? "" : line.substr(tab + 1);
+    int k = 0;
+    while (k < 7 && key != keys[k]) ++k;
+    if (k == 7 || tab == std::string::npos)
+      return *problem = path + ": line " + std::to_string(number) + ": unknown field '" + key + "'", false;
+    have[k] = true;
+    if (k == 0) *config = value;
+    if (k == 1) *shard = value;
+    if (k == 2) row->student = value;
+    if (k == 3) status = value;
+    if (k == 4) row->detail = value;
+    if (k == 5) row->compile_seconds = std::atof(value.c_str());
+    if (k == 6) row->think_seconds = std::atof(value.c_str());
+  }
+  for (int k = 0; k < 7; ++k)
+    if (!have[k]) return *problem = path + ": no field '" + keys[k] + "'", false;
+  const ClassRow::Status all[] = {ClassRow::kGraded, ClassRow::kRejected, ClassRow::kCompileError, ClassRow::kCannotLoad};
+  bool known = false;
+  for (ClassRow::Status st : all)
+    if (status == status_text(st)) row->status = st, known = true;
+  if (!known) return *problem = path + ": status '" + status + "' is not one of graded, rejected, compile error, cannot load", false;
+  if (row->status == ClassRow::kGraded || row->status == ClassRow::kCannotLoad) {
+    std::ifstream games_in(folder + "/grade.tsv", std::ios::binary);
+    std::stringstream text;
+    text << games_in.rdbuf();
+    std::vector<GameEntry> games;
+    std::string error;
+    if (!games_in || !parse_results(text.str(), &games, &error))
+      return *problem = folder + "/grade.tsv: " + (games_in ? error : "cannot be read"), false;
+    row->report = score(games);
+    count_forfeits(games, row);
+  }
+  return true;
 }
 
 std::string format_class_csv(std::vector<ClassRow> rows) {

@@ -24,6 +24,16 @@ const char* status_text(ClassRow::Status status);  // "graded", "rejected", "com
 // Counts the strategy's forfeits in `games` into the row's three kinds.
 void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row);
 
+// A student's row as a small file of its own (OUT/<student>/row.txt), so that
+// shards graded on other machines merge into one table: tab-separated key and
+// value lines (config, shard, status, detail, compile_s, think_s). The games of
+// a graded student are in grade.tsv beside it.
+std::string format_row_file(const ClassRow& row, const std::string& config, const std::string& shard);
+// Reads `folder`/row.txt (and grade.tsv for a graded student) back into *row.
+// False with *problem naming the file, line and field.
+bool read_row_file(const std::string& folder, ClassRow* row, std::string* config, std::string* shard,
+                   std::string* problem);
+
 // The CSV (RFC 4180 quoting): a header line, then the rows in rank order:
 // rank,student,status,total,group1..group5,won,tied,lost,crashes,illegal_moves,timeouts,compile_s,think_s,detail
 std::string format_class_csv(std::vector<ClassRow> rows);

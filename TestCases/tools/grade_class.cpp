@@ -2,6 +2,7 @@
 // <student>.zip of the uploads folder is checked and unpacked into a folder of
 // its own, compiled with the OJ's command, and graded against the sample
 // ladder; the class table (class.csv) is rewritten after every student.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -23,10 +24,101 @@ const char kUsageHead[] =
     "Grades every <student>.zip of the folder as the OJ grades Strategy.zip: unpacked into OUT/<student>/\n"
     "(refused: absolute paths, '..', links, over 100 KB, over 200 files), compiled there with\n"
     "g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp, then graded against the samples (see Grade --help).\n"
-    "OUT/class.csv ranks the class; OUT/<student>/grade.tsv holds each student's games.\n";
+    "OUT/class.csv ranks the class; OUT/<student>/grade.tsv holds each student's games, row.txt its row.\n"
+    "Run again with the same options, it keeps the students already graded. On many machines: the same\n"
+    "command with --shard K/N on each (sharing OUT), then with --merge, which writes OUT/class.csv.\n";
 
 // The student's id: the upload's file name without ".zip".
 std::string student_of(const fs::path& zip) { return zip.stem().string(); }
+
+// Unpacks, compiles and grades one upload into `folder` (emptied first). A
+// problem of the judge itself (not of the upload) is left in *problem.
+grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const grade::Settings& settings,
+                              int compile_limit_s, std::string* problem) {
+  problem->clear();
+  grade::ClassRow row;
+  row.student = student_of(zip);
+  std::error_code ec;
+  fs::remove_all(folder, ec);
+  const fs::path source = folder / "upload";
+  std::string why;
+  if (!upload::unpack(zip.string(), source.string(), &why)) {
+    row.status = grade::ClassRow::kRejected;
+    row.detail = why;
+    fs::create_directories(folder, ec);
+    return row;
+  }
+  const upload::CompileResult built = upload::compile(source.string(), compile_limit_s);
+  row.compile_seconds = built.seconds;
+  if (!built.ok) {
+    row.status = grade::ClassRow::kCompileError;
+    row.detail = built.first_lines;
+    return row;
+  }
+  std::vector<grade::PlayedGame> games;
+  const std::string plugin = fs::absolute(source / "Strategy.so").string();
+  if (!grade::plan(plugin, settings, &games, problem) || !grade::play(&games, settings, [](size_t) {}, problem))
+    return row;
+  const std::vector<grade::GameEntry> entries = grade::entries_done(games);
+  row.report = grade::score(entries);
+  grade::count_forfeits(entries, &row);
+  for (const grade::PlayedGame& g : games) row.think_seconds += g.strategy_us / 1e6;
+  bool loaded = false;
+  for (const grade::PlayedGame& g : games) {
+    if (g.entry.code != c4::kALoadError && g.entry.code != c4::kAMissingSymbol) loaded = true;
+    else if (row.detail.empty()) row.detail = g.reason;
+  }
+  if (!loaded) row.status = grade::ClassRow::kCannotLoad;
+  judge::write_file_atomically((folder / "grade.tsv").string(),
+                               grade::format_results(entries, "Grade of " + row.student + ", " + settings.describe()),
+                               problem);
+  return row;
+}
+
+// grade-class --merge: the class table from every student's row, wherever its shard ran.
+int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const std::string& config,
+               const std::string& table) {
+  std::vector<grade::ClassRow> rows;
+  std::string missing, problem;
+  int shards = 0;
+  std::vector<std::string> absent;
+  for (const fs::path& zip : zips) {
+    const fs::path folder = fs::path(out) / student_of(zip);
+    grade::ClassRow row;
+    std::string row_config, row_shard;
+    if (!fs::exists(folder / "row.txt")) {
+      absent.push_back(student_of(zip));
+      continue;
+    }
+    if (!grade::read_row_file(folder.string(), &row, &row_config, &row_shard, &problem)) {
+      std::cerr << "grade-class: " << problem << "\n";
+      return 2;
+    }
+    if (row_config != config) {
+      std::cerr << "grade-class: " << (folder / "row.txt").string() << " was graded with '" << row_config
+                << "', this command line says '" << config << "'\n";
+      return 2;
+    }
+    int k = 0, n = 0;
+    if (judge::parse_shard(row_shard, &k, &n)) shards = std::max(shards, n);
+    rows.push_back(row);
+  }
+  if (!absent.empty()) {
+    std::cerr << "grade-class: missing rows (their shard has not run or was cut short):";
+    for (size_t i = 0; i < zips.size(); ++i)
+      for (const std::string& a : absent)
+        if (student_of(zips[i]) == a)
+          std::cerr << " " << a << (shards > 1 ? " (shard " + std::to_string(i % shards) + "/" + std::to_string(shards) + ")" : "");
+    std::cerr << "\n";
+    return 1;
+  }
+  if (!judge::write_file_atomically(table, grade::format_class_csv(rows), &problem)) {
+    std::cerr << "grade-class: " << problem << "\n";
+    return 1;
+  }
+  std::cout << "Merged " << rows.size() << " students into " << table << "\n";
+  return 0;
+}
 
 }  // namespace
 
@@ -36,6 +128,8 @@ int main(int argc, char** argv) {
   uint64_t seed = 0;
   bool have_seed = false;
   long long group = 0, move_time_ms = 0, time_limit_ms = 3000, jobs = 1, compile_limit_s = 120;
+  int shard = 0, shards = 1;
+  bool merge = false;
   std::string samples_dir = judge::path_beside_executable("../../TestCases"), out = "Results/class";
   judge::OptionTable command_line("grade-class", kUsageHead);
   command_line.text("--out", "DIR", &out, "where the students' folders and class.csv go (default Results/class)", "a folder")
@@ -50,7 +144,13 @@ int main(int argc, char** argv) {
       .integer("--compile-time", "S", 1, 3600, &compile_limit_s, "seconds the compiler may take (default 120)",
                "seconds from 1 to 3600")
       .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)",
-            "a folder");
+            "a folder")
+      .custom(
+          "--shard", "K/N",
+          [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
+          "grade only the uploads i (in name order) with i % N == K; the table holds those",
+          "K/N, 0 <= K < N <= 1000")
+      .flag("--merge", &merge, "grade nothing: the class table from the rows every shard left in OUT");
   std::vector<std::string> words;
   if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
   if (words.empty()) return command_line.error("missing the uploads folder");
@@ -63,9 +163,12 @@ int main(int argc, char** argv) {
     if (e.path().extension() == ".zip" && e.is_regular_file(ec)) zips.push_back(e.path());
   std::sort(zips.begin(), zips.end());
   if (zips.empty()) return command_line.error("no uploads (<student>.zip) in '" + uploads.string() + "'");
+  if (!have_seed && (merge || shards > 1))
+    return command_line.error("--shard and --merge need --seed: every shard must grade on the same boards");
   if (!have_seed) seed = judge::random_seed();
   fs::create_directories(out, ec);
-  const std::string table = (fs::path(out) / "class.csv").string();
+  const std::string table =
+      (fs::path(out) / (shards > 1 ? "class-shard-" + std::to_string(shard) + ".csv" : std::string("class.csv"))).string();
   std::string problem;
   if (!judge::path_is_writable(table, &problem)) return command_line.error("class table: " + problem);
 
@@ -76,51 +179,33 @@ int main(int argc, char** argv) {
   settings.time_limit_ms = static_cast<int>(time_limit_ms);
   settings.jobs = static_cast<int>(jobs);
   settings.samples_dir = samples_dir;
+
+  // A run again (or a shard run again) keeps each student whose row was made by the same command line.
+  const std::string shard_text = std::to_string(shard) + "/" + std::to_string(shards);
+  const std::string config = settings.describe();
+  if (merge) return merge_rows(zips, out, config, table);
   std::cout << "Grading " << zips.size() << " uploads of " << uploads.string() << " (" << settings.describe()
             << ") into " << out << "\n";
-
   std::vector<grade::ClassRow> rows;
-  for (const fs::path& zip : zips) {
+  for (size_t i = 0; i < zips.size(); ++i) {
+    if (static_cast<int>(i % shards) != shard) continue;
+    const std::string student = student_of(zips[i]);
+    const fs::path folder = fs::path(out) / student;
     grade::ClassRow row;
-    row.student = student_of(zip);
-    const fs::path folder = fs::path(out) / row.student;
-    fs::remove_all(folder, ec);
-    const fs::path source = folder / "upload";
-    std::cout << "\n" << row.student << ": " << std::flush;
-    if (!upload::unpack(zip.string(), source.string(), &problem)) {
-      row.status = grade::ClassRow::kRejected;
-      row.detail = problem;
+    std::string kept_config, kept_shard;
+    std::cout << "\n" << student << ": " << std::flush;
+    if (grade::read_row_file(folder.string(), &row, &kept_config, &kept_shard, &problem) && kept_config == config) {
+      std::cout << "kept from " << (folder / "row.txt").string() << ", ";
     } else {
-      const upload::CompileResult built = upload::compile(source.string(), static_cast<int>(compile_limit_s));
-      row.compile_seconds = built.seconds;
-      if (!built.ok) {
-        row.status = grade::ClassRow::kCompileError;
-        row.detail = built.first_lines;
-      } else {
-        std::vector<grade::PlayedGame> games;
-        std::string error;
-        const std::string plugin = fs::absolute(source / "Strategy.so").string();
-        if (!grade::plan(plugin, settings, &games, &error) || !grade::play(&games, settings, [](size_t) {}, &error)) {
-          std::cerr << "grade-class: " << error << "\n";
-          return 1;
-        }
-        const std::vector<grade::GameEntry> entries = grade::entries_done(games);
-        row.report = grade::score(entries);
-        grade::count_forfeits(entries, &row);
-        for (const grade::PlayedGame& g : games) row.think_seconds += g.strategy_us / 1e6;
-        bool loaded = false;
-        for (const grade::PlayedGame& g : games) {
-          if (g.entry.code != c4::kALoadError && g.entry.code != c4::kAMissingSymbol) loaded = true;
-          else if (row.detail.empty()) row.detail = g.reason;
-        }
-        if (!loaded) row.status = grade::ClassRow::kCannotLoad;
-        if (!judge::write_file_atomically((folder / "grade.tsv").string(),
-                                          grade::format_results(entries, "Grade of " + row.student + ", " +
-                                                                             settings.describe()),
-                                          &error)) {
-          std::cerr << "grade-class: " << error << "\n";
-          return 1;
-        }
+      row = grade_student(zips[i], folder, settings, static_cast<int>(compile_limit_s), &problem);
+      if (!problem.empty()) {
+        std::cerr << "grade-class: " << problem << "\n";
+        return 1;
+      }
+      if (!judge::write_file_atomically((folder / "row.txt").string(), grade::format_row_file(row, config, shard_text),
+                                        &problem)) {
+        std::cerr << "grade-class: " << problem << "\n";
+        return 1;
       }
     }
     std::cout << grade::status_text(row.status);
@@ -128,7 +213,8 @@ int main(int argc, char** argv) {
     else std::cout << ": " << row.detail;
     std::cout << std::endl;
     rows.push_back(row);
-    // The table so far, rewritten whole: an interrupted run keeps every student graded.
+    // The table so far, rewritten whole: an interrupted run keeps every student graded. A shard's
+    // table is its own; --merge makes the class's.
     if (!judge::write_file_atomically(table, grade::format_class_csv(rows), &problem)) {
       std::cerr << "grade-class: " << problem << "\n";
       return 1;

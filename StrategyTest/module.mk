@@ -44,3 +44,16 @@ bench-strength: so/Strategy.so Compete/Compete TestCases/50.so
 	@$(call longest_moves,Results/strength_self3x.jsonl)
 	@echo "fault codes (3-8, negative) in these games:"; \
 	  cat Results/strength_vs50.txt Results/strength_self3x.txt | awk -F'\t' 'NF==3 && ($$1<0 || $$1>2) {n++} END {print n+0}'
+
+# make strategy-ref REF=<commit>: that commit's Strategy/, built as the OJ builds it, into
+# build/ref/<commit>/Strategy.so (the opponent for measuring a change: make sprt, Compete).
+REF ?= HEAD
+.PHONY: strategy-ref
+strategy-ref:
+	@sha=$$(git rev-parse --short=12 "$(REF)^{commit}" 2>/dev/null) || { echo "strategy-ref: '$(REF)' is not a commit" >&2; exit 2; }; \
+	  dir=$(BUILD)/ref/$$sha; \
+	  if [ ! -f $$dir/Strategy.so ]; then \
+	    rm -rf $$dir && mkdir -p $$dir && git archive "$$sha" Strategy | tar -x -C $$dir && \
+	    (cd $$dir/Strategy && $(CXX) -Wall -std=c++11 -O2 -fpic -shared *.cpp -o ../Strategy.so) || exit 1; \
+	  fi; \
+	  echo "$$dir/Strategy.so"

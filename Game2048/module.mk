@@ -21,7 +21,7 @@ $(G2048_LIB): $(G2048_CORE_OBJ) $(BUILD)/common/cli.o $(BUILD)/common/atomic_fil
 G2048_RUNNER_SRC := Game2048/runner/host.cpp Game2048/runner/sandboxed_bot.cpp Game2048/runner/run.cpp
 G2048_RUNNER_OBJ := $(G2048_RUNNER_SRC:%.cpp=$(BUILD)/%.o)
 
-Game2048/Run2048: $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
+Game2048/Run2048: $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
 Game2048/PZ2048: $(BUILD)/Game2048/pz/main.o $(G2048_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@
@@ -45,13 +45,13 @@ G2048_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard Game2048/tests/*.cpp)
 $(G2048_TEST_OBJ): | $(DOCTEST)
 $(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"'
 G2048_TEST := $(BUILD)/Game2048/test_game2048
-$(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
+$(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
                | Game2048/Run2048 Game2048/PZ2048 Game2048/so/simple.so $(G2048_TEST_BOTS)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 
 # --- benchmarks --------------------------------------------------------------
-$(BUILD)/Game2048/bench_engine: $(BUILD)/Game2048/bench/bench_engine.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
+$(BUILD)/Game2048/bench_engine: $(BUILD)/Game2048/bench/bench_engine.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
 
 .PHONY: bench-2048-engine

@@ -12,8 +12,7 @@ function c4Credited(code) {
   if ([2, 3, 4, 7].includes(code)) return 'B';
   return code === 0 ? '' : null;
 }
-// As a default std::ostream prints a double (6 significant digits).
-function c4Ratio(x) { return String(Number(x.toPrecision(6))); }
+const c4Ratio = cppDouble;
 
 // The four (or more) stones in a row through the last move, from the record or found here.
 function c4WinningLine(g, board) {

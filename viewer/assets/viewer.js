@@ -25,6 +25,16 @@ function median(values) {
   const s = Float64Array.from(values).sort(), n = s.length;
   return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
+// A double as a default-configured std::ostream prints it: 6 significant
+// digits, scientific below 1e-5 or from 1e6 on ("0.333333", "1.23457e+06").
+function cppDouble(x) {
+  if (x === 0 || !isFinite(x)) return String(x);
+  const e = Math.floor(Math.log10(Math.abs(Number(x.toPrecision(6)))));
+  if (e >= -5 && e < 6) return String(Number(x.toPrecision(6)));
+  const [mantissa, exponent] = x.toExponential(5).split('e');
+  const m = mantissa.replace(/\.?0+$/, ''), n = Number(exponent);
+  return m + 'e' + (n < 0 ? '-' : '+') + String(Math.abs(n)).padStart(2, '0');
+}
 function ms(x) { return (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3)) + ' ms'; }
 
 // The address: #game=N&step=K (K a move number or "end").

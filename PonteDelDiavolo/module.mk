@@ -8,7 +8,7 @@ $(PDD_LIB): $(PDD_RULES_SRC:%.cpp=$(BUILD)/%.o) $(PDD_REFEREE_SRC:%.cpp=$(BUILD)
 	$(AR) rcs $@ $^
 
 PDD_PROGRAMS := PonteDelDiavolo/pdd-referee PonteDelDiavolo/pdd-strategy PonteDelDiavolo/pdd-random PonteDelDiavolo/pdd-greedy
-PonteDelDiavolo/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(COMMON_LIB)
+PonteDelDiavolo/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 PonteDelDiavolo/pdd-%: $(BUILD)/PonteDelDiavolo/players/%_main.o $(PDD_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@

@@ -30,7 +30,12 @@ std::string dom_of(const std::string& file, const std::string& hash) {
   std::vector<std::string> argv = chromium_args();
   argv.push_back("--dump-dom");
   argv.push_back(url(file, hash));
-  ct::RunResult r = ct::run(argv, "/tmp", 120000);
+  // Chromium now and then fails to start on a loaded machine: up to three tries.
+  ct::RunResult r;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    r = ct::run(argv, "/tmp", 120000);
+    if (r.exited && r.exit_code == 0 && r.out.find("</html>") != std::string::npos) break;
+  }
   INFO("chromium stderr: " << r.err.substr(0, 2000));
   REQUIRE(r.exited);
   REQUIRE(r.exit_code == 0);
@@ -43,8 +48,14 @@ bool screenshot(const std::string& file, const std::string& hash, const std::str
   argv.push_back("--window-size=" + std::to_string(width) + "," + std::to_string(height));
   argv.push_back("--screenshot=" + png);
   argv.push_back(url(file, hash));
-  ct::RunResult r = ct::run(argv, "/tmp", 120000);
-  return r.exited && r.exit_code == 0 && ct::file_exists(png);
+  ct::RunResult r;
+  bool ok = false;
+  for (int attempt = 0; attempt < 3 && !ok; ++attempt) {
+    r = ct::run(argv, "/tmp", 120000);
+    ok = r.exited && r.exit_code == 0 && ct::file_exists(png);
+  }
+  if (!ok) MESSAGE("chromium --screenshot: exit " << r.exit_code << ", signal " << r.signal << ": " << r.err.substr(0, 3000));
+  return ok;
 }
 
 std::string decode_entities(const std::string& html) {

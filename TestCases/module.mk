@@ -27,9 +27,9 @@ TestCases/%.so: $(BUILD)/TestCases/level/%.o $(LADDER_PIC_OBJ)
 
 # Tools: they link Compete's referee and run themselves as the plugin host.
 TC_TOOL_OBJ := $(BUILD)/TestCases/tools/game_pool.o $(BUILD)/TestCases/tools/grade_score.o
-TestCases/Grade: $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
+TestCases/Grade: $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
-$(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(COMMON_LIB)
+$(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 # In-process duels between levels or plans, for tuning the ladder (see tools/duel.cpp).
 $(BUILD)/TestCases/duel: $(BUILD)/TestCases/tools/duel.o $(LADDER_OBJ)
@@ -47,7 +47,7 @@ $(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp
 TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(LADDER_OBJ) \
-                $(COMPETE_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) TestCases/Grade $(TC_FAULT_SO)
+                $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) TestCases/Grade $(TC_FAULT_SO)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
 TEST_BINARIES += $(TC_TEST_BIN)

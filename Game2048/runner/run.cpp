@@ -113,7 +113,9 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
 
 // Where the replay page says its games come from.
 std::string page_source(const RunConfig& config) {
-  return "Run2048 " + config.bot_path + ", seed " + std::to_string(config.seed);
+  const size_t slash = config.bot_path.rfind('/');
+  return "Run2048 " + config.bot_path.substr(slash == std::string::npos ? 0 : slash + 1) + ", seed " +
+         std::to_string(config.seed);
 }
 
 void add_fault(RunResult* result, const std::string& reason) {

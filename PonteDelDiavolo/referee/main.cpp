@@ -160,7 +160,9 @@ int main(int argc, char** argv) {
   }
 
   std::vector<std::string> page_lines;  // this run's games, for the page
-  const std::string page_source = "pdd-referee " + positional[0] + " vs " + positional[1] + ", seed " + std::to_string(seed);
+  auto file_name = [](const std::string& path) { return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1); };
+  const std::string page_source =
+      "pdd-referee " + file_name(positional[0]) + " vs " + file_name(positional[1]) + ", seed " + std::to_string(seed);
   if (!html.empty() && (!judge::path_is_writable(html, &error) ||
                         !viewer::write_page(html, viewer::Kind::kPonte, page_lines, page_source, &error))) {
     std::cerr << "pdd-referee: --html: " << error << "\n";

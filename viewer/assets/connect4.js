@@ -58,7 +58,7 @@ function renderConnectFour() {
       : 'no move';
   const summary = section(main, 'Summary', 'summary');
   summary.append(facts([
-    ['A', games[0].a, 'name-a'], ['B', games[0].b, 'name-b'],
+    ['A', nameA, 'name-a', games[0].a], ['B', nameB, 'name-b', games[0].b],
     ['Score (A wins \u2013 B wins \u2013 ties)', aWins + ' \u2013 ' + bWins + ' \u2013 ' + ties, 'score'],
     ['A move times', timeText('A')], ['B move times', timeText('B')],
     ['Time limit per move', limit ? ms(limit) : 'not recorded'],

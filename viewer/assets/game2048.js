@@ -93,7 +93,7 @@ function render2048() {
   const summary = section(main, 'Summary', 'summary');
   const allMoves = games.reduce((s, g) => s + g.moves, 0);
   summary.append(facts([
-    ['Bot', games[0].bot || 'not recorded', 'bot'],
+    ['Bot', games[0].bot ? bot : 'not recorded', 'bot', games[0].bot],
     ['Seed', games[0].seed !== undefined ? games[0].seed : 'not recorded'],
     ['Games', games.length + ' (' + n + ' finished), ' + allMoves + ' moves'],
     ['Replay check', bad ? bad + ' of ' + games.length + ' games do not replay to their recorded score'

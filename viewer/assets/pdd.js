@@ -69,8 +69,8 @@ function renderPonte() {
     else wins.set(g.winner === 'W' ? g.white : g.black, wins.get(g.winner === 'W' ? g.white : g.black) + 1);
   }
   const summary = section(main, 'Summary', 'summary');
-  summary.append(facts([...names.map((n, i) => ['Program ' + (i + 1), n + ': ' + wins.get(n) + (wins.get(n) === 1 ? ' win' : ' wins'),
-                                                'program-' + (i + 1)]),
+  summary.append(facts([...names.map((n, i) => ['Program ' + (i + 1), baseName(n) + ': ' + wins.get(n) + (wins.get(n) === 1 ? ' win' : ' wins'),
+                                                'program-' + (i + 1), n]),
                         ['Draws', draws, 'draws']]));
   const violations = games.filter(g => g.violation);
   summary.append(el('h3', {}, violations.length ? 'Violations (' + violations.length + ')' : 'No violations'),

@@ -207,15 +207,18 @@ function lineChart(series, opts) {
   return box;
 }
 
-// Key-value rows for a summary.
+// Key-value rows for a summary: [key, value, id, tooltip] (id and tooltip optional).
 function facts(rows) {
-  return el('dl', {class: 'facts'}, ...rows.flatMap(([k, v, id]) => [el('dt', {}, k), el('dd', id ? {id: id} : {}, v)]));
+  return el('dl', {class: 'facts'}, ...rows.flatMap(([k, v, id, tip]) => [el('dt', {}, k), el('dd', {id: id, title: tip}, v)]));
 }
 
 // The replay area: a games table above, and one game opened at a time.
+// Draws the page; records on <main data-ready-ms> the milliseconds from the
+// start of navigation to the page drawn (the figure the benchmarks report).
 function startViewer(kindRender) {
   try {
     kindRender();
+    document.getElementById('page').dataset.readyMs = Math.round(performance.now());
   } catch (e) {
     const main = document.getElementById('page');
     main.append(el('p', {class: 'error', id: 'page-error'}, 'The page could not draw this record: ' + e));

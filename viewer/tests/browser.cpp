@@ -116,9 +116,11 @@ std::vector<std::string> attr_values(const std::string& dom, const std::string& 
 std::string attr_of_id(const std::string& dom, const std::string& id, const std::string& attr) {
   size_t at = dom.find("id=\"" + id + "\"");
   if (at == std::string::npos) return "";
-  size_t open = dom.rfind('<', at), close = dom.find('>', at);
-  std::string tag = dom.substr(open, close - open);
-  std::vector<std::string> v = attr_values(tag, attr);
+  // The tag ends at the first '>' outside a quoted value (values may hold '>').
+  size_t open = dom.rfind('<', at), close = open;
+  for (bool quoted = false; close < dom.size() && (quoted || dom[close] != '>'); ++close)
+    if (dom[close] == '"') quoted = !quoted;
+  std::vector<std::string> v = attr_values(dom.substr(open, close - open), attr);
   return v.empty() ? "" : v[0];
 }
 

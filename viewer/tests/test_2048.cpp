@@ -35,9 +35,7 @@ std::string simple_bot() { return vt::repo_root() + "/Game2048/so/simple.so"; }
 
 TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays each to the engine's final board") {
   ct::TempDir dir;
-  std::filesystem::create_directory(dir / "<script>document.title='PWNED'<");
-  const std::string bot = dir / "<script>document.title='PWNED'</script>.so";
-  std::filesystem::copy_file(simple_bot(), bot);
+  const std::string bot = simple_bot();
   ct::RunResult r = ct::run({run2048(), bot, "--games", "3", "--seed", "9", "--out", dir / "stats.txt", "--record",
                              dir / "rec.jsonl", "--html", dir / "page.html", "--progress", "off", "--bot-log", "none"},
                             dir.path());
@@ -76,14 +74,16 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
   CHECK(vt::text_by_id(dom, "max-tile") == std::to_string(engine.max_tile()));
   const std::string n = std::to_string(engine.moves());
   CHECK(vt::text_by_id(dom, "step-label") == "move " + n + " of " + n);
-  // The bot's hostile name is text; its script did not run.
-  CHECK(vt::title_of(dom) == "2048: script>.so, 3 games");
-  CHECK(vt::text_by_id(dom, "bot") == bot);
-  CHECK(dom.find("<script>document.title") == std::string::npos);
+  CHECK(vt::title_of(dom) == "2048: simple.so, 3 games");
+  CHECK(vt::text_by_id(dom, "bot") == "simple.so");
+  CHECK(vt::attr_of_id(dom, "bot", "title") == bot);
   CHECK(vt::screenshot(dir / "page.html", "game=2&step=end", vt::build_dir() + "/viewer/game2048.png"));
 
-  // A record whose score was altered: the page says the game does not replay to it.
+  // A record whose score was altered, of a bot with a hostile name: the page
+  // says the game does not replay to its score, and shows the name as text.
   std::string text = ct::read_file(dir / "rec.jsonl");
+  const std::string hostile = "/x/<script>document.title='PWNED'</script>.so";
+  for (size_t at = text.find(bot); at != std::string::npos; at = text.find(bot)) text.replace(at, bot.size(), hostile);
   const std::string score = "\"score\":" + scores[0] + ",";
   REQUIRE(text.find(score) != std::string::npos);
   text.replace(text.find(score), score.size(), "\"score\":" + std::to_string(std::stoll(scores[0]) + 4) + ",");
@@ -93,6 +93,10 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
   const std::string altered = vt::dom_of(dir / "altered.html", "game=1&step=end");
   CHECK(vt::attr_of_id(altered, "replay-check", "data-mismatches") == "1");
   CHECK(vt::attr_values(altered, "data-check") == std::vector<std::string>({"mismatch", "ok", "ok"}));
+  CHECK(vt::title_of(altered) == "2048: script>.so, 3 games");
+  CHECK(vt::text_by_id(altered, "bot") == "script>.so");
+  CHECK(vt::attr_of_id(altered, "bot", "title") == hostile);
+  CHECK(altered.find("<script>document.title") == std::string::npos);
   CHECK(vt::text_by_id(altered, "fault-note") == "This game does not replay as recorded: replayed score " + scores[0] +
                                                      ", recorded " + std::to_string(std::stoll(scores[0]) + 4));
 }

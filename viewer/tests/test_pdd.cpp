@@ -87,6 +87,7 @@ TEST_CASE("pdd page: a violation shows its code, its cells and the referee's mes
   CHECK(dom.find("class=\"violation-cell\"") != std::string::npos);
   CHECK(vt::attr_values(dom.substr(dom.find("id=\"faults\"")), "data-code").at(0) == "V14");
   CHECK(vt::title_of(dom) == "Ponte del Diavolo: pdd-greedy vs script>");
-  CHECK(vt::text_by_id(dom, "program-2") == black + ": 0 wins");
+  CHECK(vt::text_by_id(dom, "program-2") == "script>: 0 wins");
+  CHECK(vt::attr_of_id(dom, "program-2", "title") == black);
   CHECK(dom.find("<script>document.title") == std::string::npos);
 }

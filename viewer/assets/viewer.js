@@ -117,8 +117,8 @@ class Stepper {
                    button('\u00bb', 'last (End)', () => this.go(this.count)),
                    this.slider, this.speed, this.label);
     document.addEventListener('keydown', e => {
-      if (e.target instanceof HTMLInputElement && e.target.type !== 'range') return;
       if (e.target instanceof HTMLSelectElement) return;
+      if (e.target instanceof HTMLInputElement && (e.target.type !== 'range' || e.key !== ' ')) return;  // the slider steps itself
       const moves = {ArrowLeft: -1, ArrowRight: 1};
       if (e.key in moves) this.go(this.step + moves[e.key]);
       else if (e.key === 'Home') this.go(0);

@@ -118,14 +118,6 @@ TEST_CASE("connect4 page: Compete --html shows every game, its moves, the final 
   CHECK(vt::attr_of_id(dom, "name-b", "title") == b);
   CHECK(dom.find("<script>document.title") == std::string::npos);
   CHECK(dom.find("<img src=x") == std::string::npos);
-
-  // An earlier step of game 1: the page steps back.
-  const std::string early = vt::dom_of(dir / "page.html", "game=1&step=3");
-  CHECK(vt::text_by_id(early, "step-label") ==
-        "move 3 of " + std::to_string(games[0].find("moves")->items().size()));
-  const std::string early_board = vt::text_by_id(early, "board-text");
-  CHECK(std::count(early_board.begin(), early_board.end(), 'A') + std::count(early_board.begin(), early_board.end(), 'B') ==
-        3);
 }
 
 TEST_CASE("connect4 page: an illegal move is drawn and named where it happened (record2html)") {
@@ -164,4 +156,18 @@ TEST_CASE("Compete --html: a page that cannot be written is a usage error, befor
   r = ct::run_compete({ct::plugin("random_a"), ct::plugin("random_b"), dir / "result.txt", "1", "--html"}, dir.path());
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--html needs a file name") != std::string::npos);
+}
+
+TEST_CASE("connect4 page: a timeout is named at the move it happened, and counts as a fault") {
+  ct::TempDir dir;
+  ct::RunResult r = ct::run_compete({"--seed", "5", "--time-limit", "300", "--html", dir / "page.html",
+                                     ct::plugin("random_a"), ct::plugin("fault_sleep_get"), dir / "result.txt", "1"},
+                                    dir.path());
+  REQUIRE(r.exit_code == 0);
+  const std::string dom = vt::dom_of(dir / "page.html", "game=1&step=end");
+  CHECK(vt::attr_values(dom, "data-code") == std::vector<std::string>({"8", "8", "8", "8"}));  // rows, then faults
+  // The plugin's second call sleeps: in game 1 (A first) that is move 4.
+  CHECK(vt::text_by_id(dom, "step-label") == "move 3 of 3");
+  CHECK(vt::text_by_id(dom, "fault-note").find("Move 4: B timed out") == 0);
+  CHECK(vt::text_by_id(dom, "score") == "2 \u2013 0 \u2013 0");
 }

@@ -54,7 +54,7 @@ function renderConnectFour() {
                '\nratio of (B wins + tie) : ' + c4Ratio((bWins + ties) / n);
   const limit = games.find(g => g.time_limit_ms) ? games.find(g => g.time_limit_ms).time_limit_ms : 0;
   const timeText = side => times[side].length
-      ? 'longest ' + ms(Math.max(...times[side])) + ', median ' + ms(median(times[side])) + ' (' + times[side].length + ' moves)'
+      ? 'longest ' + ms(largest(times[side])) + ', median ' + ms(median(times[side])) + ' (' + times[side].length + ' moves)'
       : 'no move';
   const summary = section(main, 'Summary', 'summary');
   summary.append(facts([

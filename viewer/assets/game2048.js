@@ -83,9 +83,9 @@ function render2048() {
   // The stats file, from the finished games (as Run2048 writes it).
   const over = games.filter(g => g.end === 'over');
   const n = over.length;
-  let text = '#Rounds: ' + n + '\nHighest Score: ' + (n ? Math.max(...over.map(g => g.score)) : 0) +
+  let text = '#Rounds: ' + n + '\nHighest Score: ' + (n ? largest(over.map(g => g.score)) : 0) +
              '\nAverage Score: ' + cppDouble(n ? over.reduce((s, g) => s + g.score, 0) / n : 0) +
-             '\nMax Tile: ' + (n ? Math.max(...over.map(g => g.max_tile)) : 0) + '\n';
+             '\nMax Tile: ' + (n ? largest(over.map(g => g.max_tile)) : 0) + '\n';
   for (let e = 11; e <= 17; ++e)
     text += 2 ** e + ' Rate: ' + cppDouble(n ? 100 * over.filter(g => g.max_tile >= 2 ** e).length / n : 0) + '%\n';
   text += 'Move Count: ' + over.reduce((s, g) => s + g.moves, 0) + '\nTime: ' +

@@ -35,6 +35,8 @@ function cppDouble(x) {
   const m = mantissa.replace(/\.?0+$/, ''), n = Number(exponent);
   return m + 'e' + (n < 0 ? '-' : '+') + String(Math.abs(n)).padStart(2, '0');
 }
+// The largest of many numbers (no argument spreading: a long match has more moves than a call takes).
+function largest(values) { return values.reduce((m, v) => (v > m ? v : m), -Infinity); }
 function ms(x) { return (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3)) + ' ms'; }
 
 // The address: #game=N&step=K (K a move number or "end").
@@ -76,7 +78,7 @@ function gamesTable(columns, rows, open) {
   const head = el('tr', {}, ...columns.map(c => el('th', {}, c)));
   const body = el('tbody');
   rows.forEach((cells, i) => {
-    const tr = el('tr', {tabindex: 0, 'data-index': i}, ...cells.map(c => c instanceof Node ? el('td', {}, c) : el('td', {}, c)));
+    const tr = el('tr', {tabindex: 0, 'data-index': i}, ...cells.map(c => el('td', {}, c)));
     tr.addEventListener('click', () => open(i));
     tr.addEventListener('keydown', e => { if (e.key === 'Enter') open(i); });
     body.append(tr);

@@ -139,3 +139,19 @@ TEST_CASE("record2html: an empty record gives a page that says there are no game
   CHECK(vt::text_by_id(dom, "no-games") == "There are no games in this record yet.");
   CHECK(vt::attr_of_id(dom, "page", "data-games") == "0");
 }
+
+TEST_CASE("record2html: a record without the newer fields still draws (winning line found by the page)") {
+  ct::TempDir dir;
+  // As Compete wrote it before the time limit, the winning line and the illegal point were recorded.
+  const std::string won =
+      R"({"round":0,"game":1,"seed":1,"M":9,"N":9,"noX":0,"noY":8,"a":"/x/a.so","b":"/x/b.so","first":"A",)"
+      R"("moves":[["A",8,0,1],["B",8,1,1],["A",7,0,1],["B",7,1,1],["A",6,0,1],["B",6,1,1],["A",5,0,1]],)"
+      R"x("code":1,"result":"A - won","reason":"A connected four with (5, 0)"})x";
+  ct::RunResult r = convert(dir, won + "\n" + kConnectFourLine + "\n");
+  REQUIRE(r.exit_code == 0);
+  const std::string dom = vt::dom_of(dir / "page.html", "game=1&step=end");
+  CHECK(vt::text_by_id(dom, "page-error") == "");
+  CHECK(vt::attr_of_id(dom, "board", "data-win") == "5,0 6,0 7,0 8,0");
+  CHECK(vt::attr_values(dom, "data-moves") == std::vector<std::string>({"7", "2"}));
+  CHECK(dom.find("not recorded") != std::string::npos);  // the time limit
+}

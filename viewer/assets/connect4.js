@@ -174,4 +174,5 @@ function renderConnectFour() {
   const hash = readHash();
   const first = Math.max(1, Math.min(games.length, Number(hash.game) || 1));
   open(first - 1, hash.step === undefined ? 'end' : hash.step);
+  stepper.fromHash(hash);
 }

@@ -197,4 +197,5 @@ function render2048() {
 
   const hash = readHash();
   open(Math.max(1, Math.min(games.length, Number(hash.game) || 1)) - 1, hash.step === undefined ? 'end' : hash.step);
+  stepper.fromHash(hash);
 }

@@ -39,7 +39,8 @@ function cppDouble(x) {
 function largest(values) { return values.reduce((m, v) => (v > m ? v : m), -Infinity); }
 function ms(x) { return (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(3)) + ' ms'; }
 
-// The address: #game=N&step=K (K a move number or "end").
+// The address: #game=N&step=K (K a move number or "end"); &play=1 starts
+// playing at once, &speed=S (steps a second, one of the speed choices) sets the speed.
 function readHash() {
   const out = {};
   for (const part of location.hash.replace(/^#/, '').split('&')) {
@@ -157,6 +158,11 @@ class Stepper {
     this.playButton.textContent = '\u25b6';
   }
   toggle() { this.timer ? this.pause() : this.play(); }
+  // Applies &speed= and &play= of the address.
+  fromHash(hash) {
+    if ([...this.speed.options].some(o => o.value === hash.speed)) this.speed.value = hash.speed;
+    if (hash.play === '1') this.play();
+  }
 }
 
 // A line chart in SVG: series [{name, colour, points: [[x, y], ...]}], an

@@ -26,8 +26,9 @@ std::string url(const std::string& file, const std::string& hash) {
 
 }  // namespace
 
-std::string dom_of(const std::string& file, const std::string& hash) {
+std::string dom_of(const std::string& file, const std::string& hash, int virtual_ms) {
   std::vector<std::string> argv = chromium_args();
+  if (virtual_ms > 0) argv.push_back("--virtual-time-budget=" + std::to_string(virtual_ms));
   argv.push_back("--dump-dom");
   argv.push_back(url(file, hash));
   // Chromium now and then fails to start on a loaded machine: up to three tries.

@@ -13,9 +13,10 @@ std::string build_dir();
 std::string record2html();  // build/bin/record2html
 
 // The DOM after the page's script ran (chromium --dump-dom), for the page
-// `file` opened at `hash` (e.g. "game=2&step=end"). Fails the test if
-// Chromium does not answer.
-std::string dom_of(const std::string& file, const std::string& hash = "");
+// `file` opened at `hash` (e.g. "game=2&step=end"). With `virtual_ms` > 0,
+// timers run for that much virtual time first (--virtual-time-budget).
+// Fails the test if Chromium does not answer.
+std::string dom_of(const std::string& file, const std::string& hash = "", int virtual_ms = 0);
 // Saves a screenshot of the page to `png` (width x height pixels).
 bool screenshot(const std::string& file, const std::string& hash, const std::string& png, int width = 1100,
                 int height = 1300);

@@ -170,4 +170,8 @@ TEST_CASE("connect4 page: a timeout is named at the move it happened, and counts
   CHECK(vt::text_by_id(dom, "step-label") == "move 3 of 3");
   CHECK(vt::text_by_id(dom, "fault-note").find("Move 4: B timed out") == 0);
   CHECK(vt::text_by_id(dom, "score") == "2 \u2013 0 \u2013 0");
+  // Play from the first move at 2 steps a second: after 1.2 s (virtual) it shows move 2.
+  const std::string playing = vt::dom_of(dir / "page.html", "game=1&step=0&play=1&speed=2", 1200);
+  CHECK(vt::text_by_id(playing, "step-label") == "move 2 of 3");
+  CHECK(vt::text_by_id(playing, "fault-note") == "");
 }

@@ -34,6 +34,9 @@ $(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
+# The replay page every judge writes (viewer/module.mk builds it).
+VIEWER_LIB := $(BUILD)/libviewer.a
+
 $(BUILD)/%.o: %.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -c $< -o $@
@@ -81,8 +84,8 @@ MATCH_MOVE_MS ?= 300
 match: all
 	@mkdir -p Results
 	./Compete/Compete so/Strategy.so TestCases/50.so Results/match.txt $(MATCH_ROUNDS) \
-	  --move-time $(MATCH_MOVE_MS) --record Results/match.jsonl -j 2
-	@echo "result file: Results/match.txt   record: Results/match.jsonl"
+	  --move-time $(MATCH_MOVE_MS) --record Results/match.jsonl --html Results/match.html -j 2
+	@echo "result file: Results/match.txt   record: Results/match.jsonl   replay page: Results/match.html"
 
 test: $(TEST_BINARIES)
 	@bash common/run_tests.sh $(TEST_BINARIES)

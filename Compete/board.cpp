@@ -25,23 +25,28 @@ void Board::play(int x, int y, Side side) {
   if (y == noY_ && x - 1 == noX_) top_[y] = noX_;  // the stone sits on the blocked cell
 }
 
-bool Board::wins_at(int x, int y) const {
+bool Board::wins_at(int x, int y) const { return !winning_line(x, y).empty(); }
+
+std::vector<std::pair<int, int>> Board::winning_line(int x, int y) const {
+  std::vector<std::pair<int, int>> best;
   const int side = cell_[x * N_ + y];
-  if (side == kEmpty) return false;
+  if (side == kEmpty) return best;
   static const int kDirections[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
   for (const auto& d : kDirections) {
-    int run = 1;
-    for (int sign = -1; sign <= 1; sign += 2) {
-      int cx = x + sign * d[0], cy = y + sign * d[1];
-      while (cx >= 0 && cx < M_ && cy >= 0 && cy < N_ && cell_[cx * N_ + cy] == side) {
-        ++run;
-        cx += sign * d[0];
-        cy += sign * d[1];
-      }
+    // Walk back to the run's first stone, then forward over the run.
+    int sx = x, sy = y;
+    while (sx - d[0] >= 0 && sx - d[0] < M_ && sy - d[1] >= 0 && sy - d[1] < N_ &&
+           cell_[(sx - d[0]) * N_ + sy - d[1]] == side) {
+      sx -= d[0];
+      sy -= d[1];
     }
-    if (run >= 4) return true;
+    std::vector<std::pair<int, int>> run;
+    for (int cx = sx, cy = sy; cx >= 0 && cx < M_ && cy >= 0 && cy < N_ && cell_[cx * N_ + cy] == side;
+         cx += d[0], cy += d[1])
+      run.emplace_back(cx, cy);
+    if (run.size() >= 4 && run.size() > best.size()) best = run;
   }
-  return false;
+  return best;
 }
 
 bool Board::full() const {

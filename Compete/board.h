@@ -37,6 +37,9 @@ class Board {
   void play(int x, int y, Side side);
   // True if the stone at (x, y) is part of four in a row of its side.
   bool wins_at(int x, int y) const;
+  // The longest run through the stone at (x, y) among those of four or more,
+  // its cells in order along the line as {x, y}; empty when there is none.
+  std::vector<std::pair<int, int>> winning_line(int x, int y) const;
   // True when no column has room.
   bool full() const;
   // The board as `viewer` sees it through the ABI: viewer's stones are 2, the

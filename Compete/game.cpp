@@ -77,13 +77,17 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     if (!illegal.empty()) {
       result.code = code_for(mover, kAIllegalMove, kBIllegalMove);
       result.reason = std::string(name(mover)) + " made an illegal move: " + illegal;
+      result.has_illegal = answer.kind != Answer::kNullPoint;
+      result.illegal_x = answer.x;
+      result.illegal_y = answer.y;
       break;
     }
     board.play(answer.x, answer.y, mover);
     result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us});
     last_x[mover] = answer.x;
     last_y[mover] = answer.y;
-    if (board.wins_at(answer.x, answer.y)) {
+    result.win = board.winning_line(answer.x, answer.y);
+    if (!result.win.empty()) {
       result.code = code_for(mover, kAWins, kBWins);
       result.reason = std::string(name(mover)) + " connected four with (" + std::to_string(answer.x) + ", " +
                       std::to_string(answer.y) + ")";

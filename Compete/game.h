@@ -49,6 +49,9 @@ struct GameResult {
   int code = kTie;
   int64_t time_us_a = 0, time_us_b = 0;  // each side's total thinking time
   std::vector<MoveRecord> moves;
+  std::vector<std::pair<int, int>> win;  // the winning line's cells {x, y}, for codes 1 and 2
+  bool has_illegal = false;              // an illegal move with a point: where it was
+  int illegal_x = 0, illegal_y = 0;
   std::string reason;   // why the game ended, in words
   std::string picture;  // the final board
 };

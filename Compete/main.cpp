@@ -29,6 +29,8 @@ const char kUsage[] =
     "  --move-iterations N  sets STRATEGY_MOVE_ITERATIONS=N for both plugins (--move-iterations-a/-b: one side)\n"
     "  --memory-limit MB  address space per plugin (default 1024)\n"
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
+    "  --html FILE        the replay page: one HTML file (opens from disk) with every finished game,\n"
+    "                     rewritten after each game\n"
     "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
 
 int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
@@ -81,6 +83,10 @@ int main(int argc, char** argv) {
       const char* v = value();
       if (!v) return usage_error("--record needs a file name");
       config.record_path = v;
+    } else if (arg == "--html") {
+      const char* v = value();
+      if (!v || !*v) return usage_error("--html needs a file name");
+      config.html_path = v;
     } else if (arg == "--log-dir") {
       const char* v = value();
       if (!v) return usage_error("--log-dir needs a folder");
@@ -100,6 +106,8 @@ int main(int argc, char** argv) {
   if (!judge::path_is_writable(positional[2], &problem)) return usage_error("result file: " + problem);
   if (!config.record_path.empty() && !judge::path_is_writable(config.record_path, &problem))
     return usage_error("record file: " + problem);
+  if (!config.html_path.empty() && !judge::path_is_writable(config.html_path, &problem))
+    return usage_error("--html: " + problem);
   if (!have_seed) config.seed = judge::random_seed();
 
   std::string host = judge::self_executable();

@@ -9,6 +9,7 @@
 
 #include "../common/atomic_file.h"
 #include "../common/json.h"
+#include "../viewer/page.h"
 
 namespace c4 {
 namespace {
@@ -52,13 +53,20 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("noY", setup.noY)
       .field("a", config.a.plugin_path)
       .field("b", config.b.plugin_path)
-      .field("first", setup.first == kA ? "A" : "B");
+      .field("first", setup.first == kA ? "A" : "B")
+      .field("time_limit_ms", config.a.time_limit_ms);
   json.key("moves").begin_array();
   for (const MoveRecord& m : result.moves) {
     json.begin_array().value(m.side == kA ? "A" : "B").value(m.x).value(m.y).value(m.wall_us / 1000.0).end_array();
   }
-  json.end_array()
-      .field("code", result.code)
+  json.end_array();
+  if (!result.win.empty()) {
+    json.key("win").begin_array();
+    for (const auto& cell : result.win) json.begin_array().value(cell.first).value(cell.second).end_array();
+    json.end_array();
+  }
+  if (result.has_illegal) json.key("illegal").begin_array().value(result.illegal_x).value(result.illegal_y).end_array();
+  json.field("code", result.code)
       .field("result", describe_result(result.code))
       .field("reason", result.reason)
       .field("time_a_ms", result.time_us_a / 1000.0)
@@ -80,6 +88,12 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   std::string initial = format_result_file(lines);
   if (!judge::write_file_atomically(config.result_path, initial, error)) return false;
   if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, "", error)) return false;
+  // The page holds the games finished so far, in the order they finished (it sorts them).
+  std::vector<std::string> page_lines;
+  const std::string page_source = "Compete " + name_a + " vs " + name_b + ", match seed " + std::to_string(config.seed);
+  if (!config.html_path.empty() &&
+      !viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, error))
+    return false;
 
   auto worker = [&] {
     for (;;) {
@@ -108,11 +122,19 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
       line.time_us_b = result.time_us_b;
       ++finished;
       std::string why;
-      if (!judge::write_game_results(config.result_path, format_result_file(lines), config.record_path,
-                                     config.record_path.empty() ? "" : record_line(config, round, setup, result),
+      const bool keep_line = !config.record_path.empty() || !config.html_path.empty();
+      const std::string game_line = keep_line ? record_line(config, round, setup, result) : "";
+      if (!judge::write_game_results(config.result_path, format_result_file(lines), config.record_path, game_line,
                                      &why)) {
         if (!write_failed && error) *error = why;
         write_failed = true;
+      }
+      if (!config.html_path.empty()) {
+        page_lines.push_back(game_line);
+        if (!viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, &why)) {
+          if (!write_failed && error) *error = why;
+          write_failed = true;
+        }
       }
       out << "Round " << round << " seed: " << rb.seed << "  board " << rb.M << "x" << rb.N << ", blocked cell ("
           << rb.noX << ", " << rb.noY << ")\n"

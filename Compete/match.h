@@ -18,6 +18,7 @@ struct MatchConfig {
   int jobs = 1;
   std::string result_path;
   std::string record_path;  // JSON Lines, one per game; "" for none
+  std::string html_path;    // the replay page (viewer/), rewritten after every game; "" for none
 };
 
 // The board of round `round` of a match seeded with `match_seed`.

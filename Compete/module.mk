@@ -6,7 +6,7 @@ $(COMPETE_LIB): $(filter-out $(BUILD)/Compete/main.o,$(COMPETE_OBJ))
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-Compete/Compete: $(BUILD)/Compete/main.o $(COMPETE_LIB) $(COMMON_LIB)
+Compete/Compete: $(BUILD)/Compete/main.o $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 ALL_TARGETS += Compete/Compete
 
@@ -59,7 +59,7 @@ CT_HARNESS_OBJ := $(BUILD)/Compete/tests/harness.o
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: | $(DOCTEST)
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
 
-$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(COMPETE_LIB) $(DOCTEST_MAIN) $(COMMON_LIB) \
+$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
     | Compete/Compete $(CT_PLUGINS) $(CT_OUT)/sandbox_child
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 TEST_BINARIES += $(CT_OUT)/compete_tests

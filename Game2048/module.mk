@@ -24,7 +24,7 @@ G2048_RUNNER_OBJ := $(G2048_RUNNER_SRC:%.cpp=$(BUILD)/%.o)
 RUN2048 := $(BIN)/Run2048
 PZ2048 := $(BIN)/PZ2048
 SIMPLE2048 := $(SO2048)/simple.so
-$(RUN2048): $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
+$(RUN2048): $(BUILD)/Game2048/runner/main.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
 G2048_PZ_EVAL_OBJ := $(BUILD)/Game2048/pz/eval.o $(BUILD)/Game2048/pz/formula.o $(BUILD)/Game2048/pz/play.o
@@ -82,14 +82,14 @@ $(G2048_TEST_OBJ): | $(DOCTEST)
 $(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"' \
     -DG2048_BUILD='"$(CURDIR)/$(BUILD)"' -DPZ_PLAYER_LIB='"$(CURDIR)/$(PZ_PLAYER_LIB)"' -DCXX_COMPILER='"$(CXX)"'
 G2048_TEST := $(BUILD)/Game2048/test_game2048
-$(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
+$(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
                | $(RUN2048) $(PZ2048) $(SIMPLE2048) $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB) $(PZ_OUR_PLAYER) \
                  /usr/bin/tmux
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 
 # --- benchmarks --------------------------------------------------------------
-$(BUILD)/Game2048/bench_engine: $(BUILD)/Game2048/bench/bench_engine.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(COMMON_LIB)
+$(BUILD)/Game2048/bench_engine: $(BUILD)/Game2048/bench/bench_engine.o $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ $(PLUGIN_HOST_LIBS)
 
 .PHONY: bench-2048-engine

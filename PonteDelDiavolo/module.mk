@@ -8,7 +8,7 @@ $(PDD_LIB): $(PDD_RULES_SRC:%.cpp=$(BUILD)/%.o) $(PDD_REFEREE_SRC:%.cpp=$(BUILD)
 	$(AR) rcs $@ $^
 
 PDD_PROGRAMS := $(addprefix $(BIN)/,pdd-referee pdd-strategy pdd-random pdd-greedy)
-$(BIN)/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(COMMON_LIB)
+$(BIN)/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 $(BIN)/pdd-%: $(BUILD)/PonteDelDiavolo/players/%_main.o $(PDD_LIB) $(COMMON_LIB)

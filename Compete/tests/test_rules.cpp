@@ -294,3 +294,20 @@ TEST_CASE("a full board is a tie for both Board and isTie, and the picture shows
   CHECK(pic.substr(4 * 18 + 8, 1) == "X");
   CHECK(pic.find('.') == std::string::npos);
 }
+
+TEST_CASE("Board::winning_line: the longest run through the stone, in order along the line") {
+  using Line = std::vector<std::pair<int, int>>;
+  Board b = from_picture({
+      ".........", ".........", ".........", ".........", "....A....",
+      "...AB....", "..ABB....", ".ABBA....", "BAAAAAX..",
+  });
+  // (8, 3): the bottom row's five A.
+  CHECK(b.winning_line(8, 3) == Line({{8, 1}, {8, 2}, {8, 3}, {8, 4}, {8, 5}}));
+  // (7, 1): the anti-diagonal's four A, from its top end; the B at (8, 0) ends it.
+  CHECK(b.winning_line(7, 1) == Line({{4, 4}, {5, 3}, {6, 2}, {7, 1}}));
+  // (8, 1): the row again (its diagonals hold a B at (7, 2) and nothing at (7, 0)).
+  CHECK(b.winning_line(8, 1).size() == 5);
+  CHECK(b.winning_line(6, 4).empty());  // B: two in a column
+  CHECK(b.winning_line(0, 0).empty());  // an empty cell
+  check_agreement(b);
+}

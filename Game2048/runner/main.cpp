@@ -25,6 +25,8 @@ const char kUsage[] =
     "  --seed S           seed of every random stream (default: $GAME2048_SEED, else 2014)\n"
     "  --out FILE         the stats file (default stats.txt)\n"
     "  --record FILE      one JSON line per game: moves, spawns, milestones, faults\n"
+    "  --html FILE        the replay page: one HTML file (opens from disk) with every game's replay,\n"
+    "                     rewritten after each game\n"
     "  --bot-log WHERE    the bot's stdout/stderr: a file, '-' for this program's stderr\n"
     "                     (default) or 'none'\n"
     "  --move-limit MS    watchdog: wall time per bot call (default 10000)\n"
@@ -78,6 +80,10 @@ int main(int argc, char** argv) {
       const char* v = value();
       if (!v || !*v) return usage_error("--record needs a file name");
       config.record_path = v;
+    } else if (arg == "--html") {
+      const char* v = value();
+      if (!v || !*v) return usage_error("--html needs a file name");
+      config.html_path = v;
     } else if (arg == "--bot-log") {
       const char* v = value();
       if (!v || !*v) return usage_error("--bot-log needs a file name, '-' or 'none'");
@@ -125,6 +131,8 @@ int main(int argc, char** argv) {
   if (!judge::path_is_writable(config.stats_path, &error)) return usage_error("--out: " + error);
   if (!config.record_path.empty() && !judge::path_is_writable(config.record_path, &error))
     return usage_error("--record: " + error);
+  if (!config.html_path.empty() && !judge::path_is_writable(config.html_path, &error))
+    return usage_error("--html: " + error);
   if (bot_log == "-") config.bot_log_path = "/dev/stderr";
   else if (bot_log != "none") {
     if (!judge::path_is_writable(bot_log, &error)) return usage_error("--bot-log: " + error);

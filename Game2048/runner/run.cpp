@@ -13,6 +13,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/clock.h"
 #include "../../common/json.h"
+#include "../../viewer/page.h"
 #include "../engine/slide.h"
 #include "../stats_file.h"
 #include "sandboxed_bot.h"
@@ -91,7 +92,7 @@ std::string game_line(const GameRecord& g, int games) {
 std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config) {
   judge::JsonWriter json;
   json.begin_object();
-  json.field("game", g.game).field("seed", config.seed).field("end", end_name(g.end));
+  json.field("game", g.game).field("seed", config.seed).field("bot", config.bot_path).field("end", end_name(g.end));
   json.field("score", g.score).field("max_tile", g.max_tile).field("moves", g.moves);
   json.field("bot_cpu_s", g.bot_cpu_seconds);
   json.key("reached").begin_object();
@@ -108,6 +109,13 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
   json.field("spawns", spawns);
   json.end_object();
   return json.str();
+}
+
+// Where the replay page says its games come from.
+std::string page_source(const RunConfig& config) {
+  const size_t slash = config.bot_path.rfind('/');
+  return "Run2048 " + config.bot_path.substr(slash == std::string::npos ? 0 : slash + 1) + ", seed " +
+         std::to_string(config.seed);
 }
 
 void add_fault(RunResult* result, const std::string& reason) {
@@ -268,9 +276,11 @@ class GameQueue {
     result.games.push_back(record);
 
     std::string error;
+    const bool keep_line = !config_.record_path.empty() || !config_.html_path.empty();
+    const std::string line = keep_line ? record_line(record, game.state, config_) : "";
     if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds), config_.record_path,
-                                   config_.record_path.empty() ? "" : record_line(record, game.state, config_),
-                                   &error)) {
+                                   line, &error) ||
+        (!config_.html_path.empty() && !write_page(line, &error))) {
       result.io_failed = true;
       result.io_problem = error;
       add_fault(&result, "the judge could not write its results: " + error);
@@ -282,9 +292,16 @@ class GameQueue {
     return !(record.end != GameRecord::kOver && config_.stop_on_fault);
   }
 
+  // Adds a committed game's line to the replay page and rewrites it.
+  bool write_page(const std::string& line, std::string* error) {
+    page_lines_.push_back(line);
+    return viewer::write_page(config_.html_path, viewer::Kind::k2048, page_lines_, page_source(config_), error);
+  }
+
   const RunConfig& config_;
   const BotConfig& bot_config_;
   RunResult* result_;
+  std::vector<std::string> page_lines_;  // the committed games' record lines
   ContestStats* stats_;
   ProgressMeter* meter_;
   std::ostream& out_;
@@ -356,7 +373,9 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   ContestStats stats;
   std::string error;
   if (!stats.write(config.stats_path, 0, &error) ||
-      (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, "", &error))) {
+      (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, "", &error)) ||
+      (!config.html_path.empty() &&
+       !viewer::write_page(config.html_path, viewer::Kind::k2048, {}, page_source(config), &error))) {
     result.io_failed = true;
     result.io_problem = error;
     add_fault(&result, "the judge could not write its results: " + error);

@@ -20,6 +20,7 @@ struct RunConfig {
   int games = 100;
   std::string stats_path = "stats.txt";
   std::string record_path;         // "" = no record
+  std::string html_path;           // the replay page (viewer/), rewritten after every game; "" = none
   std::string bot_log_path;        // the bot's stdout/stderr; "" discards them
   int call_limit_ms = 10000;       // watchdog per call
   int load_limit_ms = 60000;

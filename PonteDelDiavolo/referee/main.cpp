@@ -12,6 +12,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/json.h"
+#include "../../viewer/page.h"
 #include "../rules/files.h"
 #include "board_view.h"
 #include "match.h"
@@ -27,6 +28,8 @@ const char* kUsage =
     "  --memory-limit MB  address-space cap per program run (default 1024)\n"
     "  --dir DIR          folder for the game folders DIR/game-N (default pdd-games)\n"
     "  --record FILE      result file: one JSON line per game, rewritten atomically after each game\n"
+    "  --html FILE        the replay page: one HTML file (opens from disk) with this run's games,\n"
+    "                     rewritten after each game\n"
     "  --crossing MODE    strict (default: shared covered cell or crossing segments) or cells\n"
     "  --show-board       print the board after every action\n"
     "  --quiet            print only each game's result\n";
@@ -66,7 +69,9 @@ std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, con
       .field("winner", r.winner == pdd::kWhite ? "W" : r.winner == pdd::kBlack ? "B" : "draw")
       .field("reason", r.reason)
       .field("violation", r.violation == pdd::Violation::kNone ? std::string() : pdd::violation_code(r.violation))
-      .field("violator", r.violator == pdd::kEmpty ? "" : std::string(1, pdd::colour_letter(r.violator)));
+      .field("violator", r.violator == pdd::kEmpty ? "" : std::string(1, pdd::colour_letter(r.violator)))
+      .field("detail", r.detail)
+      .field("time_limit_ms", o.time_limit_ms);
   score_json(json, "white_score", r.score[pdd::kWhite]);
   score_json(json, "black_score", r.score[pdd::kBlack]);
   json.field("actions", r.actions).field("skips", r.skips);
@@ -89,7 +94,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> positional;
   long long games = 1, time_limit = 5000, memory = 1024;
   uint64_t seed = judge::random_seed() % 1000000000ULL;
-  std::string dir = "pdd-games", record;
+  std::string dir = "pdd-games", record, html;
   bool show_board = false, quiet = false, alternate = false;
   pdd::Crossing crossing = pdd::Crossing::kStrict;
   for (int i = 1; i < argc; ++i) {
@@ -113,6 +118,8 @@ int main(int argc, char** argv) {
         dir = value("a folder");
       } else if (a == "--record") {
         record = value("a file");
+      } else if (a == "--html") {
+        html = value("a file");
       } else if (a == "--crossing") {
         std::string m = value("strict or cells");
         if (m == "strict") crossing = pdd::Crossing::kStrict;
@@ -150,6 +157,16 @@ int main(int argc, char** argv) {
       std::cerr << "pdd-referee: result file: " << error << "\n";
       return 2;
     }
+  }
+
+  std::vector<std::string> page_lines;  // this run's games, for the page
+  auto file_name = [](const std::string& path) { return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1); };
+  const std::string page_source =
+      "pdd-referee " + file_name(positional[0]) + " vs " + file_name(positional[1]) + ", seed " + std::to_string(seed);
+  if (!html.empty() && (!judge::path_is_writable(html, &error) ||
+                        !viewer::write_page(html, viewer::Kind::kPonte, page_lines, page_source, &error))) {
+    std::cerr << "pdd-referee: --html: " << error << "\n";
+    return 2;
   }
 
   int wins[2] = {0, 0}, draws = 0, failures = 0;  // wins of positional[0], positional[1]
@@ -190,10 +207,16 @@ int main(int argc, char** argv) {
       if (!tail.empty()) std::cout << "  last output of " << pdd::colour_name(r.violator) << ":\n" << tail;
     }
     std::cout.flush();
+    const std::string line = record.empty() && html.empty() ? "" : record_line(g, o.seed, o, r);
     if (!record.empty()) {
-      records += record_line(g, o.seed, o, r) + "\n";
+      records += line + "\n";
       if (!judge::write_file_atomically(record, records, &error))
         std::cerr << "pdd-referee: cannot write the result file: " << error << "\n";
+    }
+    if (!html.empty()) {
+      page_lines.push_back(line);
+      if (!viewer::write_page(html, viewer::Kind::kPonte, page_lines, page_source, &error))
+        std::cerr << "pdd-referee: cannot write the page: " << error << "\n";
     }
   }
   if (games > 1)

@@ -12,7 +12,9 @@
 #include "../common/atomic_file.h"
 #include "../common/cli.h"
 #include "../common/interrupt.h"
+#include "../common/sprt.h"
 #include "match.h"
+#include "resume.h"
 #include "protocol.h"
 
 namespace {
@@ -29,7 +31,13 @@ const char kUsage[] =
     "  --move-iterations N  sets STRATEGY_MOVE_ITERATIONS=N for both plugins (--move-iterations-a/-b: one side)\n"
     "  --memory-limit MB  address space per plugin (default 1024)\n"
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
-    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
+    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n"
+    "  --sprt \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"   stop as soon as A is shown at most E0 (H0) or at least\n"
+    "                     E1 (H1) Elo stronger than B (alpha, beta default 0.05); <rounds> is the cap\n"
+    "  --sprt-model M     pentanomial (over rounds as game pairs, the default) or trinomial (over games)\n"
+    "  --resume           continue a stopped match from its --record: recorded games are not replayed\n"
+    "After every round and at the end: W-L-D, score, Elo with its 95% interval, LOS, the pairs'\n"
+    "counts and normalized Elo (and the SPRT), also written to <result file>.stats.json.\n";
 
 int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
 
@@ -41,7 +49,9 @@ int main(int argc, char** argv) {
   c4::MatchConfig config;
   bool have_seed = false;
   long long move_time_ms[2] = {0, 0}, move_iterations[2] = {0, 0}, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
-  std::string log_dir;
+  std::string log_dir, sprt_text;
+  bool resume = false;
+  judge::SprtModel sprt_model = judge::SprtModel::kPentanomial;
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -85,6 +95,17 @@ int main(int argc, char** argv) {
       const char* v = value();
       if (!v) return usage_error("--log-dir needs a folder");
       log_dir = v;
+    } else if (arg == "--sprt") {
+      const char* v = value();
+      if (!v) return usage_error("--sprt needs \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"");
+      sprt_text = v;
+      config.sprt_enabled = true;
+    } else if (arg == "--sprt-model") {
+      const char* v = value();
+      if (!v || !judge::parse_sprt_model(v, &sprt_model))
+        return usage_error("--sprt-model needs pentanomial or trinomial");
+    } else if (arg == "--resume") {
+      resume = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
       return usage_error("unknown option '" + arg + "'");
     } else {
@@ -100,6 +121,9 @@ int main(int argc, char** argv) {
   if (!judge::path_is_writable(positional[2], &problem)) return usage_error("result file: " + problem);
   if (!config.record_path.empty() && !judge::path_is_writable(config.record_path, &problem))
     return usage_error("record file: " + problem);
+  if (config.sprt_enabled && !judge::parse_sprt(sprt_text, &config.sprt, &problem)) return usage_error(problem);
+  config.sprt.model = sprt_model;
+  if (resume && config.record_path.empty()) return usage_error("--resume needs --record FILE, the record it continues");
   if (!have_seed) config.seed = judge::random_seed();
 
   std::string host = judge::self_executable();
@@ -136,11 +160,24 @@ int main(int argc, char** argv) {
   config.rounds = static_cast<int>(rounds);
   config.jobs = static_cast<int>(jobs);
   config.result_path = positional[2];
+  config.stats_path = config.result_path + ".stats.json";
+  if (!judge::path_is_writable(config.stats_path, &problem)) return usage_error("summary file: " + problem);
+  c4::ResumeNotes notes;
+  if (resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+    std::cerr << "Compete: " << problem << "\n";
+    if (scratch) {
+      std::error_code ec;
+      std::filesystem::remove_all(scratch, ec);
+    }
+    return 2;
+  }
+  if (notes.dropped_torn_line)
+    std::cerr << "Compete: the record's last line was cut short; that game is played again\n";
 
   std::cout << "Match seed: " << config.seed << "  A: " << positional[0] << "  B: " << positional[1] << "\n\n";
-  c4::Tally t;
+  c4::MatchOutcome outcome;
   std::string error;
-  bool ok = c4::run_match(config, std::cout, std::cerr, &t, &error);
+  bool ok = c4::run_match(config, std::cout, std::cerr, &outcome, &error);
   if (scratch) {
     std::error_code ec;
     std::filesystem::remove_all(scratch, ec);
@@ -149,6 +186,12 @@ int main(int argc, char** argv) {
     std::cerr << "Compete: " << error << "\n";
     return 1;
   }
+  std::cout << outcome.summary.block();
+  if (outcome.games_after_decision > 0)
+    std::cout << "  (" << outcome.games_after_decision
+              << " games finished by other workers after the decision are in the result file, not in these figures)\n";
+  std::cout << "Summary: " << config.stats_path << "\n\n";
+  const c4::Tally& t = outcome.tally;
   std::cout << c4::format_stat_block(t) << "Score of A vs B: " << t.a_wins << " - " << t.b_wins << " - " << t.ties
             << "\n";
   return 0;

@@ -82,6 +82,6 @@ test: $(TEST_BINARIES)
 	@bash common/run_tests.sh $(TEST_BINARIES)
 
 clean:
-	rm -rf $(BUILD) so/*.so TestCases/*.so Compete/Compete Strategy.zip
+	rm -rf $(BUILD) so/*.so TestCases/*.so Compete/Compete Compete/Tournament Strategy.zip
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

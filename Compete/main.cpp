@@ -14,6 +14,7 @@
 #include "../common/interrupt.h"
 #include "../common/sprt.h"
 #include "match.h"
+#include "player_options.h"
 #include "resume.h"
 #include "protocol.h"
 
@@ -48,7 +49,8 @@ int main(int argc, char** argv) {
 
   c4::MatchConfig config;
   bool have_seed = false;
-  long long move_time_ms[2] = {0, 0}, move_iterations[2] = {0, 0}, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
+  c4::PlayerOptions player_options;
+  long long jobs = 1;
   std::string log_dir, sprt_text;
   bool resume = false;
   judge::SprtModel sprt_model = judge::SprtModel::kPentanomial;
@@ -56,7 +58,12 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (arg == "-h" || arg == "--help") {
+    std::string problem;
+    c4::OptionResult player_option = c4::parse_player_option(argc, argv, &i, true, &player_options, &problem);
+    if (player_option == c4::OptionResult::kBad) return usage_error(problem);
+    if (player_option == c4::OptionResult::kTaken) {
+      continue;
+    } else if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
       return 0;
     } else if (arg == "--seed") {
@@ -66,27 +73,6 @@ int main(int argc, char** argv) {
     } else if (arg == "-j") {
       const char* v = value();
       if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
-    } else if (arg == "--time-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 3600000, &time_limit_ms))
-        return usage_error("--time-limit needs milliseconds from 1 to 3600000");
-    } else if (arg == "--move-time" || arg == "--move-time-a" || arg == "--move-time-b") {
-      const char* v = value();
-      long long ms = 0;
-      if (!v || !judge::parse_int(v, 1, 3600000, &ms))
-        return usage_error(arg + " needs milliseconds from 1 to 3600000");
-      if (arg != "--move-time-b") move_time_ms[0] = ms;
-      if (arg != "--move-time-a") move_time_ms[1] = ms;
-    } else if (arg == "--move-iterations" || arg == "--move-iterations-a" || arg == "--move-iterations-b") {
-      const char* v = value();
-      long long n = 0;
-      if (!v || !judge::parse_int(v, 1, 1LL << 40, &n)) return usage_error(arg + " needs a positive whole number");
-      if (arg != "--move-iterations-b") move_iterations[0] = n;
-      if (arg != "--move-iterations-a") move_iterations[1] = n;
-    } else if (arg == "--memory-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 16, 1 << 20, &memory_mb))
-        return usage_error("--memory-limit needs megabytes from 16 to 1048576");
     } else if (arg == "--record") {
       const char* v = value();
       if (!v) return usage_error("--record needs a file name");
@@ -140,11 +126,7 @@ int main(int argc, char** argv) {
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
     p->plugin_path = judge::absolute_path(positional[side_index]);
     p->host_executable = host;
-    p->time_limit_ms = static_cast<int>(time_limit_ms);
-    p->memory_limit_bytes = memory_mb << 20;
-    if (move_time_ms[side_index] > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms[side_index])});
-    if (move_iterations[side_index] > 0)
-      p->env.push_back({"STRATEGY_MOVE_ITERATIONS", std::to_string(move_iterations[side_index])});
+    c4::apply_player_options(player_options, side_index, p);
     const char* label = side_index == 0 ? "A" : "B";
     if (scratch) {
       p->workdir = std::string(scratch) + "/" + label;

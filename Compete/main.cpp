@@ -145,6 +145,7 @@ int main(int argc, char** argv) {
   config.stats_path = config.result_path + ".stats.json";
   if (!judge::path_is_writable(config.stats_path, &problem)) return usage_error("summary file: " + problem);
   c4::ResumeNotes notes;
+  config.resume = resume;
   if (resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
     std::cerr << "Compete: " << problem << "\n";
     if (scratch) {

@@ -165,6 +165,9 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
     out << "\n";
   }
+  if (config.resume)  // what a judge killed mid-write left behind
+    for (const std::string* path : {&config.result_path, &config.record_path, &config.stats_path})
+      if (!path->empty()) judge::remove_stale_temporaries(*path);
   if (!judge::write_file_atomically(config.result_path, format_result_file(lines), error)) return false;
   if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, kept_record, error)) return false;
   if (!write_summary(error)) return false;

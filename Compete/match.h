@@ -35,6 +35,7 @@ struct MatchConfig {
   // Games already in the record (--resume): not replayed; the record keeps
   // their lines and the new games are appended.
   std::vector<RecordedGame> recorded;
+  bool resume = false;  // --resume: also remove the temporary files a killed run left
 };
 
 // The settings that decide a match's games, as the JSON object every record

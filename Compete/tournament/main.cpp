@@ -118,6 +118,7 @@ int main(int argc, char** argv) {
     config.result_path = folder + "/" + pair.file;
     config.record_path = folder + "/" + pair.file.substr(0, pair.file.size() - 4) + ".jsonl";
     config.stats_path = config.result_path + ".stats.json";
+    config.resume = resume;
     if (resume) {
       c4::ResumeNotes notes;
       if (!c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {

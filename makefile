@@ -32,6 +32,7 @@ COMMON_SRC := $(wildcard common/*.cpp)
 COMMON_LIB := $(BUILD)/libjudge.a
 $(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
 	@mkdir -p $(@D)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 # The replay page every judge writes (viewer/module.mk builds it).

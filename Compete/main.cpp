@@ -12,7 +12,10 @@
 #include "../common/atomic_file.h"
 #include "../common/cli.h"
 #include "../common/interrupt.h"
+#include "../common/sprt.h"
 #include "match.h"
+#include "player_options.h"
+#include "resume.h"
 #include "protocol.h"
 
 namespace {
@@ -31,7 +34,13 @@ const char kUsage[] =
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
     "  --html FILE        the replay page: one HTML file (opens from disk) with every finished game,\n"
     "                     rewritten after each game\n"
-    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
+    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n"
+    "  --sprt \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"   stop as soon as A is shown at most E0 (H0) or at least\n"
+    "                     E1 (H1) Elo stronger than B (alpha, beta default 0.05); <rounds> is the cap\n"
+    "  --sprt-model M     pentanomial (over rounds as game pairs, the default) or trinomial (over games)\n"
+    "  --resume           continue a stopped match from its --record: recorded games are not replayed\n"
+    "After every round and at the end: W-L-D, score, Elo with its 95% interval, LOS, the pairs'\n"
+    "counts and normalized Elo (and the SPRT), also written to <result file>.stats.json.\n";
 
 int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
 
@@ -42,13 +51,21 @@ int main(int argc, char** argv) {
 
   c4::MatchConfig config;
   bool have_seed = false;
-  long long move_time_ms[2] = {0, 0}, move_iterations[2] = {0, 0}, memory_mb = 1024, time_limit_ms = 3000, jobs = 1;
-  std::string log_dir;
+  c4::PlayerOptions player_options;
+  long long jobs = 1;
+  std::string log_dir, sprt_text;
+  bool resume = false;
+  judge::SprtModel sprt_model = judge::SprtModel::kPentanomial;
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (arg == "-h" || arg == "--help") {
+    std::string problem;
+    c4::OptionResult player_option = c4::parse_player_option(argc, argv, &i, true, &player_options, &problem);
+    if (player_option == c4::OptionResult::kBad) return usage_error(problem);
+    if (player_option == c4::OptionResult::kTaken) {
+      continue;
+    } else if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
       return 0;
     } else if (arg == "--seed") {
@@ -58,27 +75,6 @@ int main(int argc, char** argv) {
     } else if (arg == "-j") {
       const char* v = value();
       if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
-    } else if (arg == "--time-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 3600000, &time_limit_ms))
-        return usage_error("--time-limit needs milliseconds from 1 to 3600000");
-    } else if (arg == "--move-time" || arg == "--move-time-a" || arg == "--move-time-b") {
-      const char* v = value();
-      long long ms = 0;
-      if (!v || !judge::parse_int(v, 1, 3600000, &ms))
-        return usage_error(arg + " needs milliseconds from 1 to 3600000");
-      if (arg != "--move-time-b") move_time_ms[0] = ms;
-      if (arg != "--move-time-a") move_time_ms[1] = ms;
-    } else if (arg == "--move-iterations" || arg == "--move-iterations-a" || arg == "--move-iterations-b") {
-      const char* v = value();
-      long long n = 0;
-      if (!v || !judge::parse_int(v, 1, 1LL << 40, &n)) return usage_error(arg + " needs a positive whole number");
-      if (arg != "--move-iterations-b") move_iterations[0] = n;
-      if (arg != "--move-iterations-a") move_iterations[1] = n;
-    } else if (arg == "--memory-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 16, 1 << 20, &memory_mb))
-        return usage_error("--memory-limit needs megabytes from 16 to 1048576");
     } else if (arg == "--record") {
       const char* v = value();
       if (!v) return usage_error("--record needs a file name");
@@ -91,6 +87,17 @@ int main(int argc, char** argv) {
       const char* v = value();
       if (!v) return usage_error("--log-dir needs a folder");
       log_dir = v;
+    } else if (arg == "--sprt") {
+      const char* v = value();
+      if (!v) return usage_error("--sprt needs \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"");
+      sprt_text = v;
+      config.sprt_enabled = true;
+    } else if (arg == "--sprt-model") {
+      const char* v = value();
+      if (!v || !judge::parse_sprt_model(v, &sprt_model))
+        return usage_error("--sprt-model needs pentanomial or trinomial");
+    } else if (arg == "--resume") {
+      resume = true;
     } else if (arg.size() > 1 && arg[0] == '-') {
       return usage_error("unknown option '" + arg + "'");
     } else {
@@ -108,6 +115,9 @@ int main(int argc, char** argv) {
     return usage_error("record file: " + problem);
   if (!config.html_path.empty() && !judge::path_is_writable(config.html_path, &problem))
     return usage_error("--html: " + problem);
+  if (config.sprt_enabled && !judge::parse_sprt(sprt_text, &config.sprt, &problem)) return usage_error(problem);
+  config.sprt.model = sprt_model;
+  if (resume && config.record_path.empty()) return usage_error("--resume needs --record FILE, the record it continues");
   if (!have_seed) config.seed = judge::random_seed();
 
   std::string host = judge::self_executable();
@@ -124,11 +134,7 @@ int main(int argc, char** argv) {
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
     p->plugin_path = judge::absolute_path(positional[side_index]);
     p->host_executable = host;
-    p->time_limit_ms = static_cast<int>(time_limit_ms);
-    p->memory_limit_bytes = memory_mb << 20;
-    if (move_time_ms[side_index] > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(move_time_ms[side_index])});
-    if (move_iterations[side_index] > 0)
-      p->env.push_back({"STRATEGY_MOVE_ITERATIONS", std::to_string(move_iterations[side_index])});
+    c4::apply_player_options(player_options, side_index, p);
     const char* label = side_index == 0 ? "A" : "B";
     if (scratch) {
       p->workdir = std::string(scratch) + "/" + label;
@@ -144,11 +150,25 @@ int main(int argc, char** argv) {
   config.rounds = static_cast<int>(rounds);
   config.jobs = static_cast<int>(jobs);
   config.result_path = positional[2];
+  config.stats_path = config.result_path + ".stats.json";
+  if (!judge::path_is_writable(config.stats_path, &problem)) return usage_error("summary file: " + problem);
+  c4::ResumeNotes notes;
+  config.resume = resume;
+  if (resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+    std::cerr << "Compete: " << problem << "\n";
+    if (scratch) {
+      std::error_code ec;
+      std::filesystem::remove_all(scratch, ec);
+    }
+    return 2;
+  }
+  if (notes.dropped_torn_line)
+    std::cerr << "Compete: the record's last line was cut short; that game is played again\n";
 
   std::cout << "Match seed: " << config.seed << "  A: " << positional[0] << "  B: " << positional[1] << "\n\n";
-  c4::Tally t;
+  c4::MatchOutcome outcome;
   std::string error;
-  bool ok = c4::run_match(config, std::cout, std::cerr, &t, &error);
+  bool ok = c4::run_match(config, std::cout, std::cerr, &outcome, &error);
   if (scratch) {
     std::error_code ec;
     std::filesystem::remove_all(scratch, ec);
@@ -157,6 +177,12 @@ int main(int argc, char** argv) {
     std::cerr << "Compete: " << error << "\n";
     return 1;
   }
+  std::cout << outcome.summary.block();
+  if (outcome.games_after_decision > 0)
+    std::cout << "  (" << outcome.games_after_decision
+              << " games finished by other workers after the decision are in the result file, not in these figures)\n";
+  std::cout << "Summary: " << config.stats_path << "\n\n";
+  const c4::Tally& t = outcome.tally;
   std::cout << c4::format_stat_block(t) << "Score of A vs B: " << t.a_wins << " - " << t.b_wins << " - " << t.ties
             << "\n";
   return 0;

@@ -1,6 +1,6 @@
 #include "match.h"
 
-#include <atomic>
+#include <algorithm>
 #include <mutex>
 #include <ostream>
 #include <random>
@@ -41,6 +41,27 @@ RoundBoard round_board(uint64_t match_seed, int round) {
   return b;
 }
 
+std::string match_settings_json(const MatchConfig& config) {
+  judge::JsonWriter json;
+  json.begin_object()
+      .field("match_seed", config.seed)
+      .field("rounds", config.rounds)
+      .field("a", config.a.plugin_path)
+      .field("b", config.b.plugin_path)
+      .field("time_limit_ms", config.a.time_limit_ms)
+      .field("memory_limit_mb", static_cast<int64_t>(config.a.memory_limit_bytes >> 20));
+  for (const PlayerConfig* p : {&config.a, &config.b}) {
+    json.key(p == &config.a ? "env_a" : "env_b").begin_array();
+    for (const auto& kv : p->env) json.value(kv.first + "=" + kv.second);
+    json.end_array();
+  }
+  if (config.sprt_enabled)
+    json.field("sprt", config.sprt.describe()).field("sprt_model", judge::sprt_model_name(config.sprt.model));
+  else
+    json.key("sprt").raw("null").key("sprt_model").raw("null");
+  return json.end_object().str();
+}
+
 std::string record_line(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result) {
   judge::JsonWriter json;
   json.begin_object()
@@ -71,37 +92,115 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("reason", result.reason)
       .field("time_a_ms", result.time_us_a / 1000.0)
       .field("time_b_ms", result.time_us_b / 1000.0)
+      .field("time_a_us", result.time_us_a)
+      .field("time_b_us", result.time_us_b)
+      .key("settings")
+      .raw(match_settings_json(config))
       .end_object();
   return json.str();
 }
 
-bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progress, Tally* final_tally,
+std::string summary_json(const MatchConfig& config, const MatchOutcome& outcome, const std::string& status) {
+  judge::JsonWriter json;
+  json.begin_object()
+      .field("a", config.a.plugin_path)
+      .field("b", config.b.plugin_path)
+      .field("seed", config.seed)
+      .field("rounds", config.rounds)
+      .field("status", status)
+      .field("games_finished", outcome.games_finished)
+      .field("games_after_decision", outcome.games_after_decision);
+  outcome.summary.write_json(&json);
+  json.key("settings").raw(match_settings_json(config));
+  return json.end_object().str() + "\n";
+}
+
+namespace {
+
+// The summary file's status line: what the figures cover.
+std::string match_status(const MatchConfig& config, const MatchSummary& summary) {
+  if (summary.decided()) return std::string("stopped by the SPRT: ") + judge::verdict_name(summary.verdict());
+  return summary.rounds_counted() == config.rounds ? "finished" : "running";
+}
+
+}  // namespace
+
+bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progress, MatchOutcome* outcome,
                std::string* error) {
   const int total_games = 2 * config.rounds;
   std::vector<RoundLines> lines(config.rounds);
-  std::mutex mutex;  // guards lines, the files, the streams and write_failed
-  std::atomic<int> next_game{0};
-  int finished = 0;
+  MatchOutcome state;
+  state.summary = MatchSummary(config.sprt_enabled ? &config.sprt : nullptr);
+  std::vector<bool> done(total_games, false);
+  std::string kept_record;
+  for (const RecordedGame& g : config.recorded) {
+    GameLine& line = lines[g.round].game[g.game];
+    line.finished = true;
+    line.code = g.code;
+    line.time_us_a = g.time_us_a;
+    line.time_us_b = g.time_us_b;
+    done[2 * g.round + g.game] = true;
+    kept_record += g.line + "\n";
+  }
+  state.games_finished = static_cast<int>(config.recorded.size());
+  std::mutex mutex;  // guards lines, state, the files, the streams, stop and write_failed
   bool write_failed = false;
   const std::string name_a = base_name(config.a.plugin_path), name_b = base_name(config.b.plugin_path);
 
-  std::string initial = format_result_file(lines);
-  if (!judge::write_file_atomically(config.result_path, initial, error)) return false;
-  if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, "", error)) return false;
-  // The page holds the games finished so far, in the order they finished (it sorts them).
+  // Rounds enter the statistics in order; true if one did.
+  int next_round = 0;
+  auto count_rounds = [&](bool print) {
+    bool any = false;
+    while (next_round < config.rounds && !state.summary.decided() && lines[next_round].game[0].finished &&
+           lines[next_round].game[1].finished) {
+      state.summary.add_round(lines[next_round].game[0].code, lines[next_round].game[1].code);
+      ++next_round;
+      any = true;
+      if (print) out << state.summary.round_line();
+    }
+    return any;
+  };
+  auto write_summary = [&](std::string* why) {
+    return config.stats_path.empty() ||
+           judge::write_file_atomically(config.stats_path, summary_json(config, state, match_status(config, state.summary)),
+                                        why);
+  };
+
+  count_rounds(false);
+  if (!config.recorded.empty()) {
+    out << "Resumed from the record: " << config.recorded.size() << " of " << total_games
+        << " games already played, not replayed\n";
+    if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
+    out << "\n";
+  }
+  if (config.resume)  // what a judge killed mid-write left behind
+    for (const std::string* path : {&config.result_path, &config.record_path, &config.stats_path, &config.html_path})
+      if (!path->empty()) judge::remove_stale_temporaries(*path);
+  if (!judge::write_file_atomically(config.result_path, format_result_file(lines), error)) return false;
+  if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, kept_record, error)) return false;
+  if (!write_summary(error)) return false;
+  // The page holds the games finished so far (a resumed match's recorded ones first), in the order
+  // they finished (it sorts them).
   std::vector<std::string> page_lines;
+  for (const RecordedGame& g : config.recorded) page_lines.push_back(g.line);
   const std::string page_source = "Compete " + name_a + " vs " + name_b + ", match seed " + std::to_string(config.seed);
   if (!config.html_path.empty() &&
       !viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, error))
     return false;
 
+  std::vector<int> pending;  // game indices (2 * round + game) still to play, in order
+  for (int i = 0; i < total_games; ++i)
+    if (!done[i]) pending.push_back(i);
+  size_t next_pending = 0;
+  bool stop = state.summary.decided();
+
   auto worker = [&] {
     for (;;) {
-      int index = next_game.fetch_add(1);
-      if (index >= total_games) return;
+      int index;
       {
         std::lock_guard<std::mutex> lock(mutex);
-        if (write_failed) return;
+        if (write_failed || stop || next_pending >= pending.size()) return;
+        index = pending[next_pending++];
       }
       int round = index / 2;
       RoundBoard rb = round_board(config.seed, round);
@@ -120,7 +219,8 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
       line.code = result.code;
       line.time_us_a = result.time_us_a;
       line.time_us_b = result.time_us_b;
-      ++finished;
+      ++state.games_finished;
+      ++state.games_played;
       std::string why;
       const bool keep_line = !config.record_path.empty() || !config.html_path.empty();
       const std::string game_line = keep_line ? record_line(config, round, setup, result) : "";
@@ -140,22 +240,41 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
           << rb.noX << ", " << rb.noY << ")\n"
           << "Game " << (index % 2 + 1) << ": " << (setup.first == kA ? "A" : "B") << " moves first\n"
           << result.picture << describe_result(result.code) << " (" << result.reason << ")\n\n";
+      if (count_rounds(true)) {
+        out << "\n";
+        if (!write_summary(&why)) {
+          if (!write_failed && error) *error = why;
+          write_failed = true;
+        }
+        if (state.summary.decided() && !stop) {
+          stop = true;
+          out << "SPRT: " << judge::verdict_name(state.summary.verdict()) << " after "
+              << state.summary.rounds_counted() << " rounds; no new game starts\n\n";
+        }
+      }
       out.flush();
       Tally t = tally(lines);
-      progress << "Finished game " << finished << " of " << total_games << " (" << name_a << " vs " << name_b
-               << "): " << describe_result(result.code) << ", " << result.moves.size() << " moves"
+      progress << "Finished game " << state.games_finished << " of " << total_games << " (" << name_a << " vs "
+               << name_b << "): " << describe_result(result.code) << ", " << result.moves.size() << " moves"
                << "  Score: " << t.a_wins << " - " << t.b_wins << " - " << t.ties << "\n";
       progress.flush();
     }
   };
 
-  int jobs = std::max(1, std::min(config.jobs, total_games));
+  int jobs = std::max(1, std::min<int>(config.jobs, std::max<size_t>(1, pending.size())));
   std::vector<std::thread> threads;
   for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
   worker();
   for (std::thread& t : threads) t.join();
 
-  if (final_tally) *final_tally = tally(lines);
+  if (state.summary.decided()) state.games_after_decision = state.games_finished - 2 * state.summary.rounds_counted();
+  state.tally = tally(lines);
+  std::string why;
+  if (!write_failed && !write_summary(&why)) {
+    if (error) *error = why;
+    write_failed = true;
+  }
+  if (outcome) *outcome = state;
   return !write_failed;
 }
 

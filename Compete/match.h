@@ -4,12 +4,23 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
+#include "../common/sprt.h"
 #include "game.h"
+#include "match_summary.h"
 #include "player.h"
 #include "result_file.h"
 
 namespace c4 {
+
+// A game read back from a record (resume.h).
+struct RecordedGame {
+  int round = 0, game = 0;  // game 0: A moved first, 1: B moved first
+  int code = 0;
+  int64_t time_us_a = 0, time_us_b = 0;
+  std::string line;  // the record line, as written
+};
 
 struct MatchConfig {
   PlayerConfig a, b;
@@ -19,7 +30,18 @@ struct MatchConfig {
   std::string result_path;
   std::string record_path;  // JSON Lines, one per game; "" for none
   std::string html_path;    // the replay page (viewer/), rewritten after every game; "" for none
+  std::string stats_path;   // the summary JSON rewritten after every round; "" for none
+  bool sprt_enabled = false;
+  judge::SprtSettings sprt;  // the test that may stop the match early
+  // Games already in the record (--resume): not replayed; the record keeps
+  // their lines and the new games are appended.
+  std::vector<RecordedGame> recorded;
+  bool resume = false;  // --resume: also remove the temporary files a killed run left
 };
+
+// The settings that decide a match's games, as the JSON object every record
+// line carries ("settings"): --resume refuses a record whose settings differ.
+std::string match_settings_json(const MatchConfig& config);
 
 // The board of round `round` of a match seeded with `match_seed`.
 struct RoundBoard {
@@ -28,10 +50,22 @@ struct RoundBoard {
 };
 RoundBoard round_board(uint64_t match_seed, int round);
 
-// Plays the match. Per-game reports go to `out`, progress lines to `progress`.
-// Returns false (with *error) if a result could not be written.
-bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progress, Tally* final_tally,
+struct MatchOutcome {
+  Tally tally;            // over the result file's lines, as its Stat block
+  MatchSummary summary;   // over the rounds in order, up to the SPRT's decision
+  int games_finished = 0; // recorded before and played now
+  int games_played = 0;   // played by this run
+  int games_after_decision = 0;  // finished by other workers after the SPRT decided
+};
+
+// Plays the match. Per-game reports and the statistics after each round go
+// to `out`, progress lines to `progress`. Returns false (with *error) if a
+// result could not be written.
+bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progress, MatchOutcome* outcome,
                std::string* error);
+
+// The summary file's content: the match's settings and its statistics.
+std::string summary_json(const MatchConfig& config, const MatchOutcome& outcome, const std::string& status);
 
 // One JSON line describing a finished game.
 std::string record_line(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result);

@@ -10,6 +10,14 @@ Compete/Compete: $(BUILD)/Compete/main.o $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_L
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 ALL_TARGETS += Compete/Compete
 
+# Tournament: Compete matches between N plugins, ranked by Bradley-Terry ratings.
+TOURNAMENT_LIB_OBJ := $(BUILD)/Compete/tournament/tournament.o
+TOURNAMENT := $(BIN)/Tournament
+$(TOURNAMENT): $(BUILD)/Compete/tournament/main.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
+ALL_TARGETS += $(TOURNAMENT)
+
 # --- Compete's tests and benchmark (Compete/tests/) -------------------------
 # Test plugins: small, deterministic, most of them deliberately broken; built
 # into $(BUILD)/Compete/tests/plugins/ the way users build theirs.
@@ -59,8 +67,10 @@ CT_HARNESS_OBJ := $(BUILD)/Compete/tests/harness.o
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: | $(DOCTEST)
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
 
-$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
-    | Compete/Compete $(CT_PLUGINS) $(CT_OUT)/sandbox_child
+# The tournament test ranks three sample levels far apart on the ladder.
+CT_LADDER_LEVELS := TestCases/1.so TestCases/11.so TestCases/21.so
+$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
+    | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_OUT)/sandbox_child $(CT_LADDER_LEVELS)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 TEST_BINARIES += $(CT_OUT)/compete_tests
 
@@ -71,3 +81,22 @@ $(CT_OUT)/bench_judge: $(CT_OUT)/bench_judge.o $(CT_HARNESS_OBJ) $(COMMON_LIB) |
 .PHONY: bench-judge
 bench-judge: $(CT_OUT)/bench_judge
 	$< --games 200 --runs 3
+
+# make sprt A=new.so B=old.so [SPRT="elo0=0 elo1=10"] [SPRT_ROUNDS=2000] [SPRT_FLAGS="--move-time 100 -j 2"]
+# An SPRT match of A against B (Compete/README.md says how to read it); the
+# round count is the cap. Add --resume to SPRT_FLAGS to continue a stopped one.
+SPRT ?= elo0=0 elo1=10
+SPRT_ROUNDS ?= 2000
+SPRT_FLAGS ?= --move-time 100 -j 2
+.PHONY: sprt tournament
+sprt: Compete/Compete $(filter so/Strategy.so TestCases/%.so,$(A) $(B))
+	@if [ -z "$(A)" ] || [ -z "$(B)" ]; then echo "usage: make sprt A=new.so B=old.so [SPRT=\"elo0=0 elo1=10\"]" >&2; exit 2; fi
+	@mkdir -p Results
+	./Compete/Compete $(A) $(B) Results/sprt.txt $(SPRT_ROUNDS) --sprt "$(SPRT)" --record Results/sprt.jsonl \
+	  $(SPRT_FLAGS) 2>/dev/null | grep -E '^(Match seed|After round|SPRT|Statistics|  [A-Z(]|Summary|Score)'
+
+# make tournament [TOURNAMENT_PLAYERS="a.so b.so ..."] [TOURNAMENT_FLAGS="--rounds 5 --move-time 300 -j 2"]
+TOURNAMENT_PLAYERS ?= so/Strategy.so TestCases/40.so TestCases/45.so TestCases/50.so
+TOURNAMENT_FLAGS ?= --rounds 5 --move-time 300 --seed 1 -j 2
+tournament: $(TOURNAMENT) $(filter so/Strategy.so TestCases/%.so,$(TOURNAMENT_PLAYERS))
+	$(TOURNAMENT) $(TOURNAMENT_FLAGS) Results/tournament $(TOURNAMENT_PLAYERS) 2>/dev/null

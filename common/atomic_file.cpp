@@ -4,8 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dirent.h>
+#include <signal.h>
+
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 
 namespace judge {
@@ -70,6 +74,24 @@ bool append_line(const std::string& path, const std::string& line, std::string* 
   if (!ok && error) *error = system_error("cannot write", path);
   ::close(fd);
   return ok;
+}
+
+void remove_stale_temporaries(const std::string& path) {
+  const std::string folder = folder_of(path);
+  size_t slash = path.rfind('/');
+  const std::string prefix = (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.";
+  DIR* dir = ::opendir(folder.c_str());
+  if (!dir) return;
+  while (const dirent* entry = ::readdir(dir)) {
+    std::string name = entry->d_name;
+    if (name.compare(0, prefix.size(), prefix) != 0) continue;
+    char* end = nullptr;
+    long pid = std::strtol(name.c_str() + prefix.size(), &end, 10);
+    if (pid <= 0 || *end != '.') continue;
+    if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH) continue;  // its writer may still be at work
+    ::unlink((folder + "/" + name).c_str());
+  }
+  ::closedir(dir);
 }
 
 bool path_is_writable(const std::string& path, std::string* error) {

@@ -26,6 +26,11 @@ bool write_game_results(const std::string& path, const std::string& content, con
 // updated and its record not.
 std::mutex& results_mutex();
 
+// Removes the temporary files that write_file_atomically(path, ...) left
+// beside `path` when its process was killed mid-write (path.tmp.<pid>.<n>,
+// with no such process alive). For a judge that resumes after kill -9.
+void remove_stale_temporaries(const std::string& path);
+
 // True if a file can be created or replaced at `path` (its folder exists and is writable).
 bool path_is_writable(const std::string& path, std::string* error);
 

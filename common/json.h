@@ -20,6 +20,8 @@ class JsonWriter {
   JsonWriter& value(uint64_t v) { separate(); out_ += std::to_string(v); return *this; }
   JsonWriter& value(double v);
   JsonWriter& value(bool v) { separate(); out_ += v ? "true" : "false"; return *this; }
+  // A value already written as JSON (a number's literal, a nested document).
+  JsonWriter& raw(const std::string& json) { separate(); out_ += json; return *this; }
   template <class T>
   JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
   const std::string& str() const { return out_; }

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "../common/json_reader.h"
+#include "../common/json_read.h"
 
 namespace viewer {
 namespace {
@@ -18,16 +18,16 @@ class LineCheck {
   const JsonValue* field(const char* name, JsonValue::Type type) {
     const JsonValue* v = line_.find(name);
     if (!v) return fail(std::string("field '") + name + "' is missing");
-    if (!v->is(type))
-      return fail(std::string("field '") + name + "' is " + JsonValue::type_name(v->type()) + ", expected " +
-                  JsonValue::type_name(type));
+    if (v->type != type)
+      return fail(std::string("field '") + name + "' is " + judge::json_type_name(v->type) + ", expected " +
+                  judge::json_type_name(type));
     return v;
   }
   // A whole number in [min, max].
   const JsonValue* integer(const char* name, double min, double max) {
     const JsonValue* v = field(name, JsonValue::kNumber);
     if (v && !whole_in(*v, min, max))
-      return fail(std::string("field '") + name + "' is " + number_text(v->number()) + ", expected a whole number from " +
+      return fail(std::string("field '") + name + "' is " + number_text(v->number) + ", expected a whole number from " +
                   number_text(min) + " to " + number_text(max));
     return v;
   }
@@ -43,7 +43,7 @@ class LineCheck {
   const std::string& error() const { return error_; }
 
   static bool whole_in(const JsonValue& v, double min, double max) {
-    return v.is(JsonValue::kNumber) && v.number() == std::floor(v.number()) && v.number() >= min && v.number() <= max;
+    return v.type == JsonValue::kNumber && v.number == std::floor(v.number) && v.number >= min && v.number <= max;
   }
   static std::string number_text(double x) {
     std::ostringstream out;
@@ -65,34 +65,34 @@ void check_connect_four(LineCheck& c) {
   c.field("a", JsonValue::kString);
   c.field("b", JsonValue::kString);
   const JsonValue* first = c.field("first", JsonValue::kString);
-  if (first && first->string() != "A" && first->string() != "B") c.fail("field 'first' is neither \"A\" nor \"B\"");
+  if (first && first->text != "A" && first->text != "B") c.fail("field 'first' is neither \"A\" nor \"B\"");
   c.integer("code", -4, 8);
   c.field("reason", JsonValue::kString);
   if (!M || !N) return;
-  const double rows = M->number(), cols = N->number();
+  const double rows = M->number, cols = N->number;
   c.integer("noX", 0, rows - 1);
   c.integer("noY", 0, cols - 1);
   const JsonValue* moves = c.field("moves", JsonValue::kArray);
   if (!moves) return;
-  for (size_t i = 0; i < moves->items().size(); ++i) {
-    const JsonValue& m = moves->items()[i];
-    const auto& v = m.items();
-    bool good = m.is(JsonValue::kArray) && v.size() == 4 && v[0].is(JsonValue::kString) &&
-                (v[0].string() == "A" || v[0].string() == "B") && LineCheck::whole_in(v[1], 0, rows - 1) &&
-                LineCheck::whole_in(v[2], 0, cols - 1) && v[3].is(JsonValue::kNumber);
+  for (size_t i = 0; i < moves->items.size(); ++i) {
+    const JsonValue& m = moves->items[i];
+    const auto& v = m.items;
+    bool good = m.type == JsonValue::kArray && v.size() == 4 && v[0].type == JsonValue::kString &&
+                (v[0].text == "A" || v[0].text == "B") && LineCheck::whole_in(v[1], 0, rows - 1) &&
+                LineCheck::whole_in(v[2], 0, cols - 1) && v[3].type == JsonValue::kNumber;
     if (!good)
       return (void)c.fail("field 'moves' item " + std::to_string(i + 1) +
                           " is not [\"A\" or \"B\", row, column, milliseconds] on the board");
   }
   c.optional("time_limit_ms", JsonValue::kNumber);
   if (const JsonValue* win = c.optional("win", JsonValue::kArray))
-    for (const JsonValue& cell : win->items())
-      if (!cell.is(JsonValue::kArray) || cell.items().size() != 2 || !LineCheck::whole_in(cell.items()[0], 0, rows - 1) ||
-          !LineCheck::whole_in(cell.items()[1], 0, cols - 1))
+    for (const JsonValue& cell : win->items)
+      if (cell.type != JsonValue::kArray || cell.items.size() != 2 || !LineCheck::whole_in(cell.items[0], 0, rows - 1) ||
+          !LineCheck::whole_in(cell.items[1], 0, cols - 1))
         return (void)c.fail("field 'win' holds something other than [row, column] cells on the board");
   if (const JsonValue* illegal = c.optional("illegal", JsonValue::kArray))
-    if (illegal->items().size() != 2 || !illegal->items()[0].is(JsonValue::kNumber) ||
-        !illegal->items()[1].is(JsonValue::kNumber))
+    if (illegal->items.size() != 2 || illegal->items[0].type != JsonValue::kNumber ||
+        illegal->items[1].type != JsonValue::kNumber)
       c.fail("field 'illegal' is not [row, column]");
 }
 
@@ -109,15 +109,15 @@ void check_2048(LineCheck& c) {
   const JsonValue* directions = c.field("directions", JsonValue::kString);
   const JsonValue* spawns = c.field("spawns", JsonValue::kString);
   if (!moves || !directions || !spawns) return;
-  const std::string& d = directions->string();
-  if (d.size() != moves->number())
+  const std::string& d = directions->text;
+  if (d.size() != moves->number)
     return (void)c.fail("field 'directions' has " + std::to_string(d.size()) + " moves, field 'moves' says " +
-                        LineCheck::number_text(moves->number()));
+                        LineCheck::number_text(moves->number));
   size_t bad = d.find_first_not_of("LDRU");
   if (bad != std::string::npos)
     return (void)c.fail("field 'directions' has '" + std::string(1, d[bad]) + "' at move " + std::to_string(bad + 1) +
                         " (expected L, D, R or U)");
-  const std::string& s = spawns->string();
+  const std::string& s = spawns->text;
   if (s.size() != 2 * (d.size() + 2))
     return (void)c.fail("field 'spawns' has " + std::to_string(s.size()) + " characters, expected " +
                         std::to_string(2 * (d.size() + 2)) + " (two initial tiles and one per move)");
@@ -153,7 +153,7 @@ void check_ponte(LineCheck& c) {
   c.field("white", JsonValue::kString);
   c.field("black", JsonValue::kString);
   const JsonValue* winner = c.field("winner", JsonValue::kString);
-  if (winner && winner->string() != "W" && winner->string() != "B" && winner->string() != "draw")
+  if (winner && winner->text != "W" && winner->text != "B" && winner->text != "draw")
     c.fail("field 'winner' is not \"W\", \"B\" or \"draw\"");
   c.field("reason", JsonValue::kString);
   c.field("violation", JsonValue::kString);
@@ -163,19 +163,19 @@ void check_ponte(LineCheck& c) {
     if (!score) continue;
     for (const char* part : {"points", "islands", "bridges"}) {
       const JsonValue* v = score->find(part);
-      if (!v || !v->is(JsonValue::kNumber))
+      if (!v || v->type != JsonValue::kNumber)
         return (void)c.fail(std::string("field '") + side + "' lacks the number '" + part + "'");
     }
   }
   for (const char* side : {"white_ms", "black_ms"}) {
     const JsonValue* times = c.field(side, JsonValue::kArray);
     if (times)
-      for (const JsonValue& t : times->items())
-        if (!t.is(JsonValue::kNumber)) return (void)c.fail(std::string("field '") + side + "' holds a non-number");
+      for (const JsonValue& t : times->items)
+        if (t.type != JsonValue::kNumber) return (void)c.fail(std::string("field '") + side + "' holds a non-number");
   }
   const JsonValue* steplog = c.field("steplog", JsonValue::kString);
   if (!steplog) return;
-  std::istringstream in(steplog->string());
+  std::istringstream in(steplog->text);
   std::string step;
   for (int i = 1; in >> step; ++i)
     if (!step_ok(step))
@@ -226,8 +226,8 @@ bool parse_record(const std::string& text, const std::string& file_name, Record*
       *error = where + "not valid JSON: " + why;
       return false;
     }
-    if (!value.is(JsonValue::kObject)) {
-      *error = where + "not a JSON object but " + JsonValue::type_name(value.type());
+    if (value.type != JsonValue::kObject) {
+      *error = where + "not a JSON object but " + judge::json_type_name(value.type);
       return false;
     }
     Kind kind = detect(value);

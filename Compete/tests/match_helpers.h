@@ -10,6 +10,10 @@
 
 namespace ct {
 
+// What a match leaves in its working folder: the result file, its summary
+// (<result>.stats.json) and the record; a plugin's files never land there.
+const std::vector<std::string> kMatchFiles = {"record.jsonl", "result.txt", "result.txt.stats.json"};
+
 struct Match {
   RunResult run;
   std::string result_text;

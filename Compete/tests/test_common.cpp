@@ -4,11 +4,13 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -259,6 +261,22 @@ TEST_CASE("atomic files: create, replace, never leave a temporary behind") {
   CHECK(ct::list_dir(dir.path()) == std::vector<std::string>{"result.txt"});
   REQUIRE(judge::write_file_atomically("relative_" + std::to_string(getpid()) + ".txt", "x", &error));
   CHECK(unlink(("relative_" + std::to_string(getpid()) + ".txt").c_str()) == 0);
+}
+
+TEST_CASE("atomic files: the temporaries of a writer killed mid-write are removed, a live writer's kept") {
+  ct::TempDir dir;
+  const std::string path = dir / "result.txt";
+  // A pid with no process: a child that has exited and been reaped.
+  pid_t dead = fork();
+  if (dead == 0) _exit(0);
+  REQUIRE(dead > 0);
+  waitpid(dead, nullptr, 0);
+  const std::string stale = "result.txt.tmp." + std::to_string(dead) + ".3";
+  const std::string live = "result.txt.tmp." + std::to_string(getpid()) + ".0";
+  for (const std::string& name : {stale, live, std::string("result.txt.tmp.x"), std::string("other.txt.tmp.1.1")})
+    std::ofstream(dir / name) << "half";
+  judge::remove_stale_temporaries(path);
+  CHECK(ct::list_dir(dir.path()) == std::vector<std::string>({"other.txt.tmp.1.1", live, "result.txt.tmp.x"}));
 }
 
 TEST_CASE("atomic files: a failed write names the path and leaves the old content") {

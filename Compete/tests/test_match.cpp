@@ -144,7 +144,7 @@ TEST_CASE("unruly but legal plugins play exactly the games their well-behaved tw
       CHECK(m.run.out.find("PLUGIN-NOISE") == std::string::npos);
       CHECK(m.run.err.find("PLUGIN-NOISE") == std::string::npos);
       CHECK(m.result_text.find("PLUGIN-NOISE") == std::string::npos);
-      CHECK(m.cwd_after == std::vector<std::string>({"record.jsonl", "result.txt"}));
+      CHECK(m.cwd_after == ct::kMatchFiles);
       CHECK_FALSE(ct::file_exists(ct::repo_root() + "/compete_test_written_by_plugin.txt"));
       CHECK_FALSE(ct::file_exists(ct::plugin("x").substr(0, ct::plugin("x").size() - 4) +
                                   "compete_test_written_by_plugin.txt"));
@@ -279,7 +279,7 @@ TEST_CASE("an interrupted match (SIGINT after a few games) leaves a valid file w
         ct::expected_stat_block(codes));
   CHECK(m.records.size() == codes.size());
   for (const std::string& r : m.records) CHECK(ct::JsonChecker::valid(r));
-  CHECK(m.cwd_after == std::vector<std::string>({"record.jsonl", "result.txt"}));
+  CHECK(m.cwd_after == ct::kMatchFiles);
   CHECK(ct::survivors(slow).empty());
   REQUIRE_FALSE(scratch.empty());
   const std::string scratch_root = scratch.substr(0, scratch.rfind('/'));  // /tmp/compete.XXXXXX

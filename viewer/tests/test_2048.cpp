@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "../../Game2048/engine/contest_game.h"
-#include "../../common/json_reader.h"
+#include "../../common/json_read.h"
 #include "browser.h"
 
 namespace {
@@ -42,7 +42,7 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
   REQUIRE(r.exit_code == 0);
   std::vector<JsonValue> games = read_lines(dir / "rec.jsonl");
   REQUIRE(games.size() == 3);
-  CHECK(games[0].find("bot")->string() == bot);
+  CHECK(games[0].find("bot")->text == bot);
 
   const std::string dom = vt::dom_of(dir / "page.html", "game=2&step=end");
   CHECK(vt::text_by_id(dom, "page-error") == "");
@@ -51,8 +51,8 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
   std::vector<std::string> moves = vt::attr_values(dom, "data-moves"), scores = vt::attr_values(dom, "data-score");
   REQUIRE(moves.size() == 3);
   for (size_t i = 0; i < 3; ++i) {
-    CHECK(moves[i] == std::to_string(static_cast<long long>(games[i].find("moves")->number())));
-    CHECK(scores[i] == std::to_string(static_cast<long long>(games[i].find("score")->number())));
+    CHECK(moves[i] == std::to_string(static_cast<long long>(games[i].find("moves")->number)));
+    CHECK(scores[i] == std::to_string(static_cast<long long>(games[i].find("score")->number)));
     // The line Run2048 printed names the same score.
     CHECK(r.out.find("score " + std::string(7 - scores[i].size(), ' ') + scores[i]) != std::string::npos);
   }
@@ -64,7 +64,7 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
   // Game 2 at its end: the board the engine reaches with the recorded moves.
   g2048::ContestGame engine;
   engine.start(9, 1);
-  for (char d : games[1].find("directions")->string()) REQUIRE(engine.move(std::string("LDRU").find(d)));
+  for (char d : games[1].find("directions")->text) REQUIRE(engine.move(std::string("LDRU").find(d)));
   std::string board;
   for (int row = 0; row < 4; ++row)
     for (int col = 0; col < 4; ++col)

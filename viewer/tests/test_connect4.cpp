@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "../../common/json_reader.h"
+#include "../../common/json_read.h"
 #include "browser.h"
 
 namespace {
@@ -25,8 +25,8 @@ std::vector<JsonValue> read_games(const std::string& path) {
     games.push_back(v);
   }
   std::sort(games.begin(), games.end(), [](const JsonValue& p, const JsonValue& q) {
-    return std::make_pair(p.find("round")->number(), p.find("game")->number()) <
-           std::make_pair(q.find("round")->number(), q.find("game")->number());
+    return std::make_pair(p.find("round")->number, p.find("game")->number) <
+           std::make_pair(q.find("round")->number, q.find("game")->number);
   });
   return games;
 }
@@ -68,8 +68,8 @@ TEST_CASE("connect4 page: Compete --html shows every game, its moves, the final 
   REQUIRE(moves.size() == 4);
   int wins[3] = {0, 0, 0};
   for (size_t i = 0; i < 4; ++i) {
-    CHECK(moves[i] == std::to_string(games[i].find("moves")->items().size()));
-    const int code = static_cast<int>(games[i].find("code")->number());
+    CHECK(moves[i] == std::to_string(games[i].find("moves")->items.size()));
+    const int code = static_cast<int>(games[i].find("code")->number);
     CHECK(codes[i] == std::to_string(code));
     ++wins[code];
   }
@@ -80,33 +80,33 @@ TEST_CASE("connect4 page: Compete --html shows every game, its moves, the final 
   CHECK(vt::text_by_id(dom, "stat") + "\n" == result.substr(result.find("Stat:")));
   // The last game at its last move: the board Compete printed, the winning four drawn.
   const JsonValue& last = games[3];
-  const size_t n = last.find("moves")->items().size();
+  const size_t n = last.find("moves")->items.size();
   CHECK(vt::text_by_id(dom, "step-label") == "move " + std::to_string(n) + " of " + std::to_string(n));
-  CHECK(vt::text_by_id(dom, "board-text") == printed_board(r.out, 1, 2, static_cast<int>(last.find("M")->number())));
-  if (last.find("code")->number() > 0) {
+  CHECK(vt::text_by_id(dom, "board-text") == printed_board(r.out, 1, 2, static_cast<int>(last.find("M")->number)));
+  if (last.find("code")->number > 0) {
     REQUIRE(last.find("win"));
     std::string cells;
-    for (const JsonValue& c : last.find("win")->items())
-      cells += (cells.empty() ? "" : " ") + std::to_string(static_cast<int>(c.items()[0].number())) + "," +
-               std::to_string(static_cast<int>(c.items()[1].number()));
+    for (const JsonValue& c : last.find("win")->items)
+      cells += (cells.empty() ? "" : " ") + std::to_string(static_cast<int>(c.items[0].number)) + "," +
+               std::to_string(static_cast<int>(c.items[1].number));
     CHECK(vt::attr_of_id(dom, "board", "data-win") == cells);
     // The recorded line: four or more consecutive cells in one direction, through
     // the last move, each holding the winner's stone on the board Compete printed.
-    const auto& win = last.find("win")->items();
+    const auto& win = last.find("win")->items;
     REQUIRE(win.size() >= 4);
-    const std::string board = printed_board(r.out, 1, 2, static_cast<int>(last.find("M")->number()));
-    const char winner = last.find("code")->number() == 1 ? 'A' : 'B';
-    const int dx = static_cast<int>(win[1].items()[0].number() - win[0].items()[0].number());
-    const int dy = static_cast<int>(win[1].items()[1].number() - win[0].items()[1].number());
-    const auto& final_move = last.find("moves")->items().back().items();
+    const std::string board = printed_board(r.out, 1, 2, static_cast<int>(last.find("M")->number));
+    const char winner = last.find("code")->number == 1 ? 'A' : 'B';
+    const int dx = static_cast<int>(win[1].items[0].number - win[0].items[0].number);
+    const int dy = static_cast<int>(win[1].items[1].number - win[0].items[1].number);
+    const auto& final_move = last.find("moves")->items.back().items;
     bool through_last = false;
     for (size_t i = 0; i < win.size(); ++i) {
-      const int x = static_cast<int>(win[i].items()[0].number()), y = static_cast<int>(win[i].items()[1].number());
-      CHECK(x == static_cast<int>(win[0].items()[0].number()) + static_cast<int>(i) * dx);
-      CHECK(y == static_cast<int>(win[0].items()[1].number()) + static_cast<int>(i) * dy);
-      const int width = 2 * static_cast<int>(last.find("N")->number());
+      const int x = static_cast<int>(win[i].items[0].number), y = static_cast<int>(win[i].items[1].number);
+      CHECK(x == static_cast<int>(win[0].items[0].number) + static_cast<int>(i) * dx);
+      CHECK(y == static_cast<int>(win[0].items[1].number) + static_cast<int>(i) * dy);
+      const int width = 2 * static_cast<int>(last.find("N")->number);
       CHECK(board[x * width + 2 * y] == winner);
-      through_last |= x == final_move[1].number() && y == final_move[2].number();
+      through_last |= x == final_move[1].number && y == final_move[2].number;
     }
     CHECK(through_last);
   }
@@ -131,12 +131,12 @@ TEST_CASE("connect4 page: an illegal move is drawn and named where it happened (
   CHECK(r.out == dir / "rec.html" + ": 2 games (connect4)\n");
   std::vector<JsonValue> games = read_games(dir / "rec.jsonl");
   REQUIRE(games.size() == 2);
-  REQUIRE(games[0].find("code")->number() == 6);
+  REQUIRE(games[0].find("code")->number == 6);
   REQUIRE(games[0].find("illegal"));
   const std::string dom = vt::dom_of(dir / "rec.html", "game=1&step=end");
-  const std::string reason = games[0].find("reason")->string();
+  const std::string reason = games[0].find("reason")->text;
   CHECK(reason.find("is the blocked cell") != std::string::npos);
-  const size_t n = games[0].find("moves")->items().size();
+  const size_t n = games[0].find("moves")->items.size();
   CHECK(vt::text_by_id(dom, "fault-note").find("Move " + std::to_string(n + 1) + ": " + reason) == 0);
   CHECK(dom.find("class=\"illegal\"") != std::string::npos);
   std::vector<std::string> fault_codes = vt::attr_values(dom.substr(dom.find("id=\"faults\"")), "data-code");

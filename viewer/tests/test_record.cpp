@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "../../common/json_reader.h"
+#include "../../common/json_read.h"
 #include "../page.h"
 #include "../record.h"
 #include "browser.h"
@@ -38,24 +38,6 @@ std::string error_of(const std::string& text) {
 }
 
 }  // namespace
-
-TEST_CASE("json reader: values, escapes, errors with the character") {
-  judge::JsonValue v;
-  std::string error;
-  REQUIRE(judge::parse_json(R"( {"a":[1,-2.5e1,true,null],"s":"x\u00e9\ud83d\ude00\n\"","o":{}} )", &v, &error));
-  REQUIRE(v.is(judge::JsonValue::kObject));
-  CHECK(v.find("a")->items()[1].number() == -25);
-  CHECK(v.find("a")->items()[2].boolean());
-  CHECK(v.find("s")->string() == "x\xc3\xa9\xf0\x9f\x98\x80\n\"");
-  CHECK(v.find("missing") == nullptr);
-  CHECK_FALSE(judge::parse_json(R"({"a":1,})", &v, &error));
-  CHECK(error == "expected a member name in quotes at character 8");
-  CHECK_FALSE(judge::parse_json(R"({"a" 1})", &v, &error));
-  CHECK(error == "expected ':' at character 6");
-  CHECK_FALSE(judge::parse_json("[1] 2", &v, &error));
-  CHECK_FALSE(judge::parse_json(std::string(1000, '['), &v, &error));
-  CHECK(error.find("nested too deeply") != std::string::npos);
-}
 
 TEST_CASE("record: the judge is recognised from the fields") {
   viewer::Record record;

@@ -1,0 +1,129 @@
+#include "resume.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "../common/cli.h"
+#include "../common/json_read.h"
+
+namespace c4 {
+namespace {
+
+// The command-line words a setting comes from, for the refusal message.
+std::string setting_label(const std::string& key) {
+  if (key == "match_seed") return "--seed";
+  if (key == "rounds") return "the round count";
+  if (key == "a") return "strategy A";
+  if (key == "b") return "strategy B";
+  if (key == "time_limit_ms") return "--time-limit";
+  if (key == "memory_limit_mb") return "--memory-limit";
+  if (key == "env_a") return "A's --move-time / --move-iterations";
+  if (key == "env_b") return "B's --move-time / --move-iterations";
+  if (key == "sprt") return "--sprt";
+  if (key == "sprt_model") return "--sprt-model";
+  return "'" + key + "'";
+}
+
+// An integer member (no fraction, no exponent) of a record line.
+bool int_member(const judge::JsonValue& line, const char* key, long long min, long long max, long long* out) {
+  const judge::JsonValue* v = line.find(key);
+  if (!v || v->type != judge::JsonValue::kNumber) return false;
+  return judge::parse_int(v->text, min, max, out);
+}
+
+}  // namespace
+
+std::string settings_difference(const std::string& recorded, const std::string& current) {
+  judge::JsonValue r, c;
+  std::string error;
+  if (!parse_json(recorded, &r, &error) || r.type != judge::JsonValue::kObject) return "its settings are not a JSON object";
+  if (!parse_json(current, &c, &error)) return "internal error: " + error;
+  for (const auto& m : c.members) {
+    const judge::JsonValue* v = r.find(m.first);
+    if (!v) return setting_label(m.first) + ": not in the record";
+    if (*v != m.second) return setting_label(m.first) + " differs: record " + v->dump() + ", now " + m.second.dump();
+  }
+  for (const auto& m : r.members)
+    if (!c.find(m.first)) return setting_label(m.first) + ": in the record, unknown to this Compete";
+  return "";
+}
+
+bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* notes, std::string* problem) {
+  config->recorded.clear();
+  const std::string& path = config->record_path;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (errno == ENOENT) return true;  // nothing recorded yet: a fresh start
+    *problem = "--resume: cannot read the record '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream text_stream;
+  text_stream << in.rdbuf();
+  const std::string text = text_stream.str();
+
+  std::set<int> seen;
+  size_t start = 0;
+  for (int number = 1; start < text.size(); ++number) {
+    size_t end = text.find('\n', start);
+    const bool complete = end != std::string::npos;
+    if (!complete) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    const std::string where = "--resume: record '" + path + "' line " + std::to_string(number) + ": ";
+    if (line.empty()) continue;
+    judge::JsonValue v;
+    std::string error;
+    if (!judge::parse_json(line, &v, &error) || v.type != judge::JsonValue::kObject) {
+      if (!complete) {  // cut short by a stop in the middle of its write: that game is played again
+        notes->dropped_torn_line = true;
+        break;
+      }
+      *problem = where + "not a JSON object (" + (error.empty() ? "another value" : error) + ")";
+      return false;
+    }
+    const judge::JsonValue* settings = v.find("settings");
+    if (!settings || settings->type != judge::JsonValue::kObject) {
+      *problem = where + "no settings: the record was written by another tool or an older Compete, so it cannot be resumed";
+      return false;
+    }
+    if (!seed_given && config->recorded.empty()) {
+      const judge::JsonValue* seed = settings->find("match_seed");
+      if (!seed || !judge::parse_u64(seed->text, &config->seed)) {
+        *problem = where + "no match seed in its settings";
+        return false;
+      }
+      notes->seed_from_record = true;
+    }
+    std::string difference = settings_difference(settings->dump(), match_settings_json(*config));
+    if (!difference.empty()) {
+      *problem = "--resume: the record '" + path + "' was made by another command line (line " +
+                 std::to_string(number) + "): " + difference;
+      return false;
+    }
+    long long round = 0, game = 0, code = 0, us_a = 0, us_b = 0;
+    if (!int_member(v, "round", 0, config->rounds - 1, &round) || !int_member(v, "game", 1, 2, &game) ||
+        !int_member(v, "code", -4, 8, &code) || !int_member(v, "time_a_us", 0, INT64_MAX, &us_a) ||
+        !int_member(v, "time_b_us", 0, INT64_MAX, &us_b)) {
+      *problem = where + "round, game, code or times missing or out of range";
+      return false;
+    }
+    if (!seen.insert(static_cast<int>(2 * round + game - 1)).second) {
+      *problem = where + "game " + std::to_string(game) + " of round " + std::to_string(round) + " is recorded twice";
+      return false;
+    }
+    RecordedGame g;
+    g.round = static_cast<int>(round);
+    g.game = static_cast<int>(game - 1);
+    g.code = static_cast<int>(code);
+    g.time_us_a = us_a;
+    g.time_us_b = us_b;
+    g.line = line;
+    config->recorded.push_back(g);
+  }
+  return true;
+}
+
+}  // namespace c4

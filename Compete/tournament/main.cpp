@@ -1,0 +1,192 @@
+// Tournament: plays Compete matches between N ConnectFour plugins (round robin
+// or gauntlet), each pair on the same boards, and ranks the players by
+// Bradley-Terry ratings. Every pair keeps Compete's files (result file,
+// record, summary) in the tournament's folder, so a stopped tournament resumes.
+#include <unistd.h>
+
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../../common/atomic_file.h"
+#include "../../common/cli.h"
+#include "../../common/interrupt.h"
+#include "../../common/sandbox.h"
+#include "../match.h"
+#include "../player_options.h"
+#include "../protocol.h"
+#include "../resume.h"
+#include "tournament.h"
+
+namespace {
+
+const char kUsage[] =
+    "usage: Tournament [options] <folder> <plugin.so> <plugin.so> [<plugin.so> ...]\n"
+    "Every pair of plugins (round robin), or the first against each of the others (--gauntlet),\n"
+    "plays a Compete match: <rounds> rounds of two games, the same boards for every pair.\n"
+    "options:\n"
+    "  --rounds R         rounds a pair (default 10)\n"
+    "  --gauntlet         the first plugin against each of the others only\n"
+    "  --seed S           the boards (default: a fresh seed, printed)\n"
+    "  -j N               play N games at once (default 1)\n"
+    "  --time-limit MS, --memory-limit MB, --move-time MS, --move-iterations N   as Compete's, for every player\n"
+    "  --resume           continue a stopped tournament from the records in <folder>\n"
+    "Writes into <folder>: for each pair pair_II_JJ.txt (Compete's result file, player II as A),\n"
+    "pair_II_JJ.jsonl (its record), pair_II_JJ.txt.stats.json; tournament.txt (ranking with\n"
+    "Bradley-Terry ratings and 95% intervals, crosstable) and tournament.json, after every pair.\n";
+
+int usage_error(const std::string& problem) { return judge::usage_error("Tournament", kUsage, problem); }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
+
+  c4::PlayerOptions player_options;
+  long long rounds = 10, jobs = 1;
+  uint64_t seed = 0;
+  bool have_seed = false, gauntlet = false, resume = false;
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i], problem;
+    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    c4::OptionResult player_option = c4::parse_player_option(argc, argv, &i, false, &player_options, &problem);
+    if (player_option == c4::OptionResult::kBad) return usage_error(problem);
+    if (player_option == c4::OptionResult::kTaken) {
+      continue;
+    } else if (arg == "-h" || arg == "--help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (arg == "--rounds") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, 1000000, &rounds)) return usage_error("--rounds needs a positive whole number");
+    } else if (arg == "--seed") {
+      const char* v = value();
+      if (!v || !judge::parse_u64(v, &seed)) return usage_error("--seed needs an unsigned integer");
+      have_seed = true;
+    } else if (arg == "-j") {
+      const char* v = value();
+      if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
+    } else if (arg == "--gauntlet") {
+      gauntlet = true;
+    } else if (arg == "--resume") {
+      resume = true;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return usage_error("unknown option '" + arg + "'");
+    } else {
+      positional.push_back(arg);
+    }
+  }
+  if (positional.empty()) return usage_error("missing arguments: need a folder and at least two plugins");
+  const std::string folder = positional[0];
+  std::vector<std::string> plugins;
+  for (size_t k = 1; k < positional.size(); ++k) {
+    if (::access(positional[k].c_str(), R_OK) != 0)
+      return usage_error("plugin '" + positional[k] + "': " + std::strerror(errno));
+    plugins.push_back(judge::absolute_path(positional[k]));
+  }
+  if (plugins.size() < 2)
+    return usage_error("a tournament needs at least two plugins, got " + std::to_string(plugins.size()));
+  if (plugins.size() > 99) return usage_error("at most 99 plugins");
+  std::error_code ec;
+  std::filesystem::create_directories(folder, ec);
+  std::string problem;
+  if (!judge::path_is_writable(folder + "/tournament.txt", &problem)) return usage_error("folder: " + problem);
+  if (!have_seed) seed = judge::random_seed();
+
+  // Each pair is a Compete match; all of them are set up (and, with --resume,
+  // checked against their records) before the first game.
+  const std::vector<std::string> labels = c4::player_labels(plugins);
+  std::vector<c4::TournamentPair> pairs = c4::tournament_pairs(static_cast<int>(plugins.size()), gauntlet);
+  const std::string host = judge::self_executable();
+  std::vector<c4::MatchConfig> configs;
+  for (const c4::TournamentPair& pair : pairs) {
+    c4::MatchConfig config;
+    const int players[2] = {pair.a, pair.b};
+    c4::PlayerConfig* sides[2] = {&config.a, &config.b};
+    for (int side = 0; side < 2; ++side) {
+      sides[side]->plugin_path = plugins[players[side]];
+      sides[side]->host_executable = host;
+      // Every player plays with the same settings on either side.
+      c4::apply_player_options(player_options, 0, sides[side]);
+    }
+    config.rounds = static_cast<int>(rounds);
+    config.jobs = static_cast<int>(jobs);
+    config.seed = seed;
+    config.result_path = folder + "/" + pair.file;
+    config.record_path = folder + "/" + pair.file.substr(0, pair.file.size() - 4) + ".jsonl";
+    config.stats_path = config.result_path + ".stats.json";
+    config.resume = resume;
+    if (resume) {
+      c4::ResumeNotes notes;
+      if (!c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+        std::cerr << "Tournament: " << problem << "\n";
+        return 2;
+      }
+      if (notes.seed_from_record) {  // the first recorded pair gives the seed of all
+        seed = config.seed;
+        have_seed = true;
+        for (c4::MatchConfig& earlier : configs) earlier.seed = seed;
+      }
+    }
+    configs.push_back(config);
+  }
+
+  char scratch_template[] = "/tmp/compete.XXXXXX";
+  const char* scratch = ::mkdtemp(scratch_template);
+  judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
+    std::error_code ignored;
+    if (!dir.empty()) std::filesystem::remove_all(dir, ignored);
+  });
+  for (c4::MatchConfig& config : configs)
+    for (c4::PlayerConfig* p : {&config.a, &config.b})
+      if (scratch) {
+        p->workdir = std::string(scratch) + "/" + (p == &config.a ? "A" : "B");
+        std::filesystem::create_directories(p->workdir, ec);
+      }
+
+  c4::TournamentReport report;
+  report.header = std::string(gauntlet ? "Gauntlet" : "Round robin") + ", " + std::to_string(plugins.size()) +
+                  " players, " + std::to_string(rounds) + " rounds (" + std::to_string(2 * rounds) +
+                  " games) a pair on the same boards, seed " + std::to_string(seed);
+  report.labels = labels;
+  report.plugins = plugins;
+  report.pairs = pairs;
+  std::cout << report.header << "\n\n";
+  int status = 0;
+  std::ostream discard(nullptr);  // the games' pictures: in each pair's record instead
+  for (size_t k = 0; k < configs.size(); ++k) {
+    c4::TournamentPair& pair = report.pairs[k];
+    c4::MatchOutcome outcome;
+    std::string error;
+    if (!c4::run_match(configs[k], discard, std::cerr, &outcome, &error)) {
+      std::cerr << "Tournament: " << error << "\n";
+      status = 1;
+      break;
+    }
+    pair.played = true;
+    pair.games = outcome.summary.games();
+    judge::MatchStatistics s = outcome.summary.statistics();
+    std::cout << "Pair " << k + 1 << " of " << configs.size() << ": " << labels[pair.a] << " vs " << labels[pair.b]
+              << ": " << pair.games.wins << " - " << pair.games.losses << " - " << pair.games.draws << ", Elo "
+              << c4::format_elo(s.elo.value) << " [" << c4::format_elo(s.elo.lower) << ", "
+              << c4::format_elo(s.elo.upper) << "]"
+              << (outcome.games_played < outcome.games_finished
+                      ? "  (" + std::to_string(outcome.games_finished - outcome.games_played) + " games from the record)"
+                      : "")
+              << "\n";
+    std::cout.flush();
+    std::string why;
+    if (!judge::write_file_atomically(folder + "/tournament.txt", c4::format_tournament(report), &why) ||
+        !judge::write_file_atomically(folder + "/tournament.json", c4::tournament_json(report), &why)) {
+      std::cerr << "Tournament: " << why << "\n";
+      status = 1;
+      break;
+    }
+  }
+  if (scratch) std::filesystem::remove_all(scratch, ec);
+  if (status == 0) std::cout << "\n" << c4::format_tournament(report) << "Files: " << folder << "/\n";
+  return status;
+}

@@ -159,7 +159,7 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
         "\"code\":4,\"result\":\"A - illegal move\",\"reason\":\"A made an illegal move: line1\\nline2\\t\\u0001\","
         "\"time_a_ms\":0.002,\"time_b_ms\":1.5,\"time_a_us\":2,\"time_b_us\":1500,"
         "\"settings\":{\"match_seed\":0,\"rounds\":1,\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\","
-        "\"time_limit_ms\":3000,\"memory_limit_mb\":1024,\"env_a\":[],\"env_b\":[],\"sprt\":null,\"sprt_model\":null}}");
+        "\"time_limit_ms\":2500,\"memory_limit_mb\":1024,\"env_a\":[],\"env_b\":[],\"sprt\":null,\"sprt_model\":null}}");
   CHECK(ct::JsonChecker::valid(json));
   CHECK(json.find('\n') == std::string::npos);  // one line per game
 

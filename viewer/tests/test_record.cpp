@@ -56,7 +56,7 @@ TEST_CASE("record: the judge is recognised from the fields") {
 
 TEST_CASE("record: a bad line is named by file, line and field") {
   std::string line(kConnectFourLine);
-  CHECK(error_of(line + "\n{\"round\":") == "rec.jsonl:2: not valid JSON: expected a value at the end of the text");
+  CHECK(error_of(line + "\n{\"round\":") == "rec.jsonl:2: not valid JSON: unexpected end at offset 9");
   CHECK(error_of("[1,2]") == "rec.jsonl:1: not a JSON object but an array");
   CHECK(error_of("{\"x\":1}").find("rec.jsonl:1: not a game of Compete, Run2048 or pdd-referee") == 0);
   std::string no_reason = line;

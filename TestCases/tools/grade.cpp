@@ -160,25 +160,13 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
 int main(int argc, char** argv) {
   if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
 
-  uint64_t seed = 0;
-  bool have_seed = false;
-  long long group = 0, move_time_ms = 0, time_limit_ms = 3000, jobs = 1;
-  // The ladder of this checkout: build/bin/Grade finds TestCases/ two folders up.
-  std::string samples_dir = judge::path_beside_executable("../../TestCases");
+  grade::SettingsOptions grade_options;
   std::string results_path, strategy;
   int shard = 0, shards = 1;
   bool resume = false, merge = false;
   judge::OptionTable command_line("Grade", kUsageHead);
-  command_line.unsigned64("--seed", "S", &seed, "the boards (default: a fresh seed, printed)", "an unsigned integer", &have_seed)
-      .integer("--group", "G", 1, grade::kGroups, &group, "play group G (1..5) only", "a group from 1 to 5")
-      .integer("--move-time", "MS", 1, 3600000, &move_time_ms,
-               "sets STRATEGY_MOVE_MS=MS for the strategy, as Compete's --move-time (quick runs)",
-               "milliseconds from 1 to 3600000")
-      .integer("--time-limit", "MS", 1, 3600000, &time_limit_ms,
-               "wall time allowed per getPoint call (default 3000, the OJ's)", "milliseconds from 1 to 3600000")
-      .integer("-j", "N", 1, 64, &jobs, "play N games at once (default 1)", "a whole number from 1 to 64")
-      .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)", "a folder")
-      .text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
+  grade_options.add_to(&command_line, "the boards (default: a fresh seed, printed)");
+  command_line.text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
             "a file name")
       .custom(
           "--shard", "K/N",
@@ -203,15 +191,7 @@ int main(int argc, char** argv) {
   std::string problem;
   if (!results_path.empty() && !judge::path_is_writable(results_path, &problem))
     return command_line.error("results file: " + problem);
-  if (!have_seed) seed = judge::random_seed();
-
-  grade::Settings settings;
-  settings.seed = seed;
-  settings.group = static_cast<int>(group);
-  settings.move_time_ms = static_cast<int>(move_time_ms);
-  settings.time_limit_ms = static_cast<int>(time_limit_ms);
-  settings.jobs = static_cast<int>(jobs);
-  settings.samples_dir = samples_dir;
+  const grade::Settings settings = grade_options.settings();
   std::vector<grade::PlayedGame> played;
   if (!grade::plan(strategy, settings, &played, &problem)) return command_line.error(problem);
   if (shards > 1) {
@@ -242,7 +222,7 @@ int main(int argc, char** argv) {
   }
 
   const std::string setting = settings.describe();
-  std::cout << "Grading " << strategy << " against the samples in " << samples_dir << " (" << setting
+  std::cout << "Grading " << strategy << " against the samples in " << settings.samples_dir << " (" << setting
             << (shards > 1 ? ", shard " + std::to_string(shard) + " of " + std::to_string(shards) : "") << ")\n";
   std::cout.flush();
 

@@ -125,26 +125,16 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
 int main(int argc, char** argv) {
   if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
 
-  uint64_t seed = 0;
-  bool have_seed = false;
-  long long group = 0, move_time_ms = 0, time_limit_ms = 3000, jobs = 1, compile_limit_s = 120;
+  grade::SettingsOptions grade_options;
+  long long compile_limit_s = 120;
   int shard = 0, shards = 1;
   bool merge = false;
-  std::string samples_dir = judge::path_beside_executable("../../TestCases"), out = "Results/class";
+  std::string out = "Results/class";
   judge::OptionTable command_line("grade-class", kUsageHead);
+  grade_options.add_to(&command_line, "the boards, the same for every student (default: a fresh seed, printed)");
   command_line.text("--out", "DIR", &out, "where the students' folders and class.csv go (default Results/class)", "a folder")
-      .unsigned64("--seed", "S", &seed, "the boards, the same for every student (default: a fresh seed, printed)",
-                  "an unsigned integer", &have_seed)
-      .integer("--group", "G", 1, grade::kGroups, &group, "play group G (1..5) only", "a group from 1 to 5")
-      .integer("--move-time", "MS", 1, 3600000, &move_time_ms, "sets STRATEGY_MOVE_MS=MS for each strategy",
-               "milliseconds from 1 to 3600000")
-      .integer("--time-limit", "MS", 1, 3600000, &time_limit_ms, "wall time per getPoint call (default 3000)",
-               "milliseconds from 1 to 3600000")
-      .integer("-j", "N", 1, 64, &jobs, "play N games at once (default 1)", "a whole number from 1 to 64")
       .integer("--compile-time", "S", 1, 3600, &compile_limit_s, "seconds the compiler may take (default 120)",
                "seconds from 1 to 3600")
-      .text("--samples", "DIR", &samples_dir, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)",
-            "a folder")
       .custom(
           "--shard", "K/N",
           [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
@@ -163,22 +153,15 @@ int main(int argc, char** argv) {
     if (e.path().extension() == ".zip" && e.is_regular_file(ec)) zips.push_back(e.path());
   std::sort(zips.begin(), zips.end());
   if (zips.empty()) return command_line.error("no uploads (<student>.zip) in '" + uploads.string() + "'");
-  if (!have_seed && (merge || shards > 1))
+  if (!grade_options.have_seed() && (merge || shards > 1))
     return command_line.error("--shard and --merge need --seed: every shard must grade on the same boards");
-  if (!have_seed) seed = judge::random_seed();
   fs::create_directories(out, ec);
   const std::string table =
       (fs::path(out) / (shards > 1 ? "class-shard-" + std::to_string(shard) + ".csv" : std::string("class.csv"))).string();
   std::string problem;
   if (!judge::path_is_writable(table, &problem)) return command_line.error("class table: " + problem);
 
-  grade::Settings settings;
-  settings.seed = seed;
-  settings.group = static_cast<int>(group);
-  settings.move_time_ms = static_cast<int>(move_time_ms);
-  settings.time_limit_ms = static_cast<int>(time_limit_ms);
-  settings.jobs = static_cast<int>(jobs);
-  settings.samples_dir = samples_dir;
+  const grade::Settings settings = grade_options.settings();
 
   // A run again (or a shard run again) keeps each student whose row was made by the same command line.
   const std::string shard_text = std::to_string(shard) + "/" + std::to_string(shards);

@@ -3,12 +3,40 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "../../common/cli.h"
+
 namespace grade {
 
 std::string Settings::describe() const {
   return "seed " + std::to_string(seed) + ", time limit " + std::to_string(time_limit_ms) + " ms" +
          (move_time_ms ? ", STRATEGY_MOVE_MS=" + std::to_string(move_time_ms) : std::string()) +
          (group ? ", group " + std::to_string(group) : std::string());
+}
+
+void SettingsOptions::add_to(judge::OptionTable* table, const std::string& seed_help) {
+  // The ladder of this checkout: build/bin/ finds TestCases/ two folders up.
+  samples_dir_ = judge::path_beside_executable("../../TestCases");
+  table->unsigned64("--seed", "S", &seed_, seed_help, "an unsigned integer", &have_seed_)
+      .integer("--group", "G", 1, kGroups, &group_, "play group G (1..5) only", "a group from 1 to 5")
+      .integer("--move-time", "MS", 1, 3600000, &move_time_ms_,
+               "sets STRATEGY_MOVE_MS=MS for the strategy, as Compete's --move-time (quick runs)",
+               "milliseconds from 1 to 3600000")
+      .integer("--time-limit", "MS", 1, 3600000, &time_limit_ms_,
+               "wall time allowed per getPoint call (default 3000, the OJ's)", "milliseconds from 1 to 3600000")
+      .integer("-j", "N", 1, 64, &jobs_, "play N games at once (default 1)", "a whole number from 1 to 64")
+      .text("--samples", "DIR", &samples_dir_, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)",
+            "a folder");
+}
+
+Settings SettingsOptions::settings() const {
+  Settings s;
+  s.seed = have_seed_ ? seed_ : judge::random_seed();
+  s.group = static_cast<int>(group_);
+  s.move_time_ms = static_cast<int>(move_time_ms_);
+  s.time_limit_ms = static_cast<int>(time_limit_ms_);
+  s.jobs = static_cast<int>(jobs_);
+  s.samples_dir = samples_dir_;
+  return s;
 }
 
 bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/options.h"
 #include "game_pool.h"
 #include "grade_score.h"
 
@@ -21,6 +22,23 @@ struct Settings {
   std::string samples_dir;  // holds 1.so .. 50.so
   // "seed 5, time limit 3000 ms[, STRATEGY_MOVE_MS=M][, group G]": the results file's comment.
   std::string describe() const;
+};
+
+// The options Grade and grade-class share (--seed, --group, --move-time,
+// --time-limit, -j, --samples), read into one Settings.
+class SettingsOptions {
+ public:
+  // Adds the rows to `table`; `seed_help` says what the seed is for.
+  void add_to(judge::OptionTable* table, const std::string& seed_help);
+  bool have_seed() const { return have_seed_; }
+  // The settings after parsing (a fresh seed when none was given).
+  Settings settings() const;
+
+ private:
+  uint64_t seed_ = 0;
+  bool have_seed_ = false;
+  long long group_ = 0, move_time_ms_ = 0, time_limit_ms_ = 3000, jobs_ = 1;
+  std::string samples_dir_;
 };
 
 // One game of the grade and, once played, how it went.

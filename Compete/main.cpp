@@ -1,5 +1,6 @@
 // Compete: plays two ConnectFour plugins against each other, like the course's
 // original judge, but with each plugin in its own sandboxed process.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include "../common/atomic_file.h"
 #include "../common/cli.h"
 #include "../common/interrupt.h"
+#include "../common/sandbox.h"
 #include "match.h"
 #include "protocol.h"
 
@@ -29,7 +31,8 @@ const char kUsage[] =
     "  --move-iterations N  sets STRATEGY_MOVE_ITERATIONS=N for both plugins (--move-iterations-a/-b: one side)\n"
     "  --memory-limit MB  address space per plugin (default 1024)\n"
     "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
-    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n";
+    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n"
+    "  --sandbox-report   print the protections of the plugins' sandbox on this kernel, and exit\n";
 
 int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
 
@@ -48,6 +51,9 @@ int main(int argc, char** argv) {
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
+      return 0;
+    } else if (arg == "--sandbox-report") {
+      std::cout << judge::sandbox_report();
       return 0;
     } else if (arg == "--seed") {
       const char* v = value();
@@ -106,6 +112,7 @@ int main(int argc, char** argv) {
   // Each plugin works in a scratch folder of its own, so files it writes stay out of the user's.
   char scratch_template[] = "/tmp/compete.XXXXXX";
   const char* scratch = ::mkdtemp(scratch_template);
+  if (scratch) ::chmod(scratch, 0711);  // the plugins' own users pass through to their folders
   // Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the result
   // file and the record; remove the plugins' scratch folder and die of the signal.
   judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
@@ -137,6 +144,7 @@ int main(int argc, char** argv) {
   config.jobs = static_cast<int>(jobs);
   config.result_path = positional[2];
 
+  std::cerr << judge::sandbox_summary_line() << "\n";
   std::cout << "Match seed: " << config.seed << "  A: " << positional[0] << "  B: " << positional[1] << "\n\n";
   c4::Tally t;
   std::string error;

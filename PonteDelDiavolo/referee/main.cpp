@@ -12,6 +12,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/json.h"
+#include "../../common/sandbox.h"
 #include "../rules/files.h"
 #include "board_view.h"
 #include "match.h"
@@ -29,7 +30,8 @@ const char* kUsage =
     "  --record FILE      result file: one JSON line per game, rewritten atomically after each game\n"
     "  --crossing MODE    strict (default: shared covered cell or crossing segments) or cells\n"
     "  --show-board       print the board after every action\n"
-    "  --quiet            print only each game's result\n";
+    "  --quiet            print only each game's result\n"
+    "  --sandbox-report   print the protections of the programs' sandbox on this kernel, and exit\n";
 
 int usage_error(const std::string& message) { return judge::usage_error("pdd-referee", kUsage, message); }
 
@@ -127,6 +129,9 @@ int main(int argc, char** argv) {
       } else if (a == "-h" || a == "--help") {
         std::cout << kUsage;
         return 0;
+      } else if (a == "--sandbox-report") {
+        std::cout << judge::sandbox_report();
+        return 0;
       } else if (!a.empty() && a[0] == '-') {
         return usage_error("unknown option " + a);
       } else {
@@ -152,6 +157,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  std::cerr << judge::sandbox_summary_line() << "\n";
   int wins[2] = {0, 0}, draws = 0, failures = 0;  // wins of positional[0], positional[1]
   for (int g = 1; g <= games; ++g) {
     bool swapped = alternate && g % 2 == 0;

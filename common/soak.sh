@@ -5,8 +5,8 @@
 #   1. Compete: SOAK_COMPETE_GAMES games (default 2000) of two instant plugins at -j 16;
 #   2. Run2048: SOAK_2048_GAMES games (default 1000) of the simple bot at -j 8.
 # For each: the judge's open fds and resident memory at game 100 and at the
-# last sample before it exits, the most zombie children seen in one sample,
-# the wall time; then the checks. Exits 1 if a check fails.
+# last sample before it exits, its zombie children (at most at once, and any
+# left unreaped), the wall time; then the checks. Exits 1 if a check fails.
 #   usage: common/soak.sh <Compete> <plugin A> <plugin B> <Run2048> <bot.so>
 set -u
 compete=$1; plugin_a=$2; plugin_b=$3; runner=$4; bot=$5
@@ -27,13 +27,15 @@ sample() {
 }
 
 # Runs "$@" in the background; watches it until it exits. $1: the record file
-# whose lines count the finished games. Sets rc, at100, at_end, max_zombies, seconds.
+# whose lines count the finished games. Sets rc, at100, at_end, max_zombies,
+# stuck_zombies (zombie children still unreaped 2 s after first seen), seconds.
 watch_judge() {
   local record=$1; shift
   local start=$SECONDS
   "$@" > "$work/stdout" 2> "$work/stderr" &
   local pid=$!
-  at100=""; at_end=""; max_zombies=0
+  at100=""; at_end=""; max_zombies=0; stuck_zombies=0
+  unset zombie_since; declare -gA zombie_since=()
   while kill -0 "$pid" 2>/dev/null; do
     local n=0
     [ -f "$record" ] && n=$(wc -l < "$record")
@@ -41,8 +43,15 @@ watch_judge() {
     s=$(sample "$pid")
     [ -z "$at100" ] && [ "$n" -ge 100 ] && at100="$s"
     [ -n "${s%% *}" ] && [ "${s%% *}" != 0 ] && at_end="$s"
-    local z
-    z=$(ps -o stat= --ppid "$pid" 2>/dev/null | grep -c '^Z')
+    # Zombie children: a game's host between its exit and the judge's wait is
+    # one for a moment; one still there 2 s later was never reaped.
+    local zombies z=0 zp
+    zombies=$(ps -o pid=,stat= --ppid "$pid" 2>/dev/null | awk '$2 ~ /^Z/ {print $1}')
+    for zp in $zombies; do
+      z=$((z + 1))
+      [ -z "${zombie_since[$zp]:-}" ] && zombie_since[$zp]=$SECONDS
+      [ $((SECONDS - zombie_since[$zp])) -ge 2 ] && stuck_zombies=$((stuck_zombies + 1)) && zombie_since[$zp]=999999
+    done
     [ "$z" -gt "$max_zombies" ] && max_zombies=$z
     sleep 0.2
   done
@@ -50,19 +59,21 @@ watch_judge() {
   seconds=$((SECONDS - start))
 }
 
-# Processes still alive whose command line mentions $1.
+# Plugin hosts (and whatever they forked) still alive for plugin $1.
 leftovers() {
   local count=0 p
   for p in /proc/[0-9]*; do
     [ "$(awk '{print $3}' "$p/stat" 2>/dev/null)" = Z ] && continue
-    tr '\0' ' ' < "$p/cmdline" 2>/dev/null | grep -qF -- "$1" && count=$((count + 1))
+    tr '\0' ' ' < "$p/cmdline" 2>/dev/null | grep -qF -- "--plugin-host $1" && count=$((count + 1))
   done
   echo "$count"
 }
 
 report() {  # label games
   echo "$1: $2 games in ${seconds} s, exit $rc; judge fds/RSS at game 100: ${at100% *} fds, ${at100#* } kB;" \
-       "at the end: ${at_end% *} fds, ${at_end#* } kB; most zombie children in one sample: $max_zombies"
+       "at the end: ${at_end% *} fds, ${at_end#* } kB; zombie children: at most $max_zombies at once" \
+       "(exited, not yet waited for), $stuck_zombies left unreaped for 2 s"
+  [ "$stuck_zombies" -eq 0 ] || fail "$1: $stuck_zombies zombie children left unreaped"
 }
 
 # --- Compete ---------------------------------------------------------------------

@@ -18,6 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::fwrite(data, 1, size, f);
   std::fclose(f);
   std::string note, error;
-  if (!bot2048::load_weights(path, net.get(), &note, &error) && error.empty()) __builtin_trap();
+  const bool loaded = bot2048::load_weights(path, net.get(), &note, &error);
+  ::unlink(path.c_str());
+  if (!loaded && error.empty()) __builtin_trap();
   return 0;
 }

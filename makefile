@@ -5,6 +5,8 @@
 #   make match      build, then play a short real match (Strategy vs the top sample)
 #   make test       build and run every doctest suite
 #   make bench-...  benchmarks that print figures (see README)
+#   make fuzz       libFuzzer on every parser of untrusted input (FUZZ_SECONDS each)
+#   make soak       long runs of Compete and Run2048 under load
 
 CXX      := g++
 OPT      ?= -O2
@@ -90,6 +92,14 @@ match: all
 
 test: $(TEST_BINARIES)
 	@bash common/run_tests.sh $(TEST_BINARIES)
+
+# Long runs under load (not part of make test): Compete 2,000 games at -j 16 and
+# Run2048 1,000 games at -j 8; results complete and unique, no zombie or
+# leftover process, the judge's fds and memory at game 100 and at the end.
+.PHONY: soak
+soak: Compete/Compete $(RUN2048) $(SIMPLE2048) $(CT_PLUGIN_DIR)/random_a.so $(CT_PLUGIN_DIR)/random_b.so
+	nice bash common/soak.sh $(abspath Compete/Compete) $(abspath $(CT_PLUGIN_DIR)/random_a.so) \
+	  $(abspath $(CT_PLUGIN_DIR)/random_b.so) $(abspath $(RUN2048)) $(abspath $(SIMPLE2048))
 
 # Everything built: build/ and the framework's own places (the .gitignore lists the same).
 clean:

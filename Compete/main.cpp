@@ -1,5 +1,6 @@
 // Compete: plays two ConnectFour plugins against each other, like the course's
 // original judge, but with each plugin in its own sandboxed process.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include "../common/cli.h"
 #include "../common/interrupt.h"
 #include "../common/sprt.h"
+#include "../common/sandbox.h"
 #include "match.h"
 #include "player_options.h"
 #include "resume.h"
@@ -39,6 +41,7 @@ const char kUsage[] =
     "                     E1 (H1) Elo stronger than B (alpha, beta default 0.05); <rounds> is the cap\n"
     "  --sprt-model M     pentanomial (over rounds as game pairs, the default) or trinomial (over games)\n"
     "  --resume           continue a stopped match from its --record: recorded games are not replayed\n"
+    "  --sandbox-report   print the protections of the plugins' sandbox on this kernel, and exit\n"
     "After every round and at the end: W-L-D, score, Elo with its 95% interval, LOS, the pairs'\n"
     "counts and normalized Elo (and the SPRT), also written to <result file>.stats.json.\n";
 
@@ -67,6 +70,9 @@ int main(int argc, char** argv) {
       continue;
     } else if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
+      return 0;
+    } else if (arg == "--sandbox-report") {
+      std::cout << judge::sandbox_report();
       return 0;
     } else if (arg == "--seed") {
       const char* v = value();
@@ -124,6 +130,7 @@ int main(int argc, char** argv) {
   // Each plugin works in a scratch folder of its own, so files it writes stay out of the user's.
   char scratch_template[] = "/tmp/compete.XXXXXX";
   const char* scratch = ::mkdtemp(scratch_template);
+  if (scratch) ::chmod(scratch, 0711);  // the plugins' own users pass through to their folders
   // Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the result
   // file and the record; remove the plugins' scratch folder and die of the signal.
   judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
@@ -165,6 +172,7 @@ int main(int argc, char** argv) {
   if (notes.dropped_torn_line)
     std::cerr << "Compete: the record's last line was cut short; that game is played again\n";
 
+  std::cerr << judge::sandbox_summary_line() << "\n";
   std::cout << "Match seed: " << config.seed << "  A: " << positional[0] << "  B: " << positional[1] << "\n\n";
   c4::MatchOutcome outcome;
   std::string error;

@@ -29,12 +29,17 @@ CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -IStrategy
 CT_FAULTS := segv_get throw_get abort_get loop_get sleep_get alloc_get exit_get null_get off_board full_column \
   blocked not_lowest orphan_get escape_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file \
   scribble first_column
-CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) \
+# Hostile plugins: one attempt against the sandbox each (plugins/hostile.h).
+CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_bomb huge_file leave_daemon
+CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) $(CT_HOSTILE:%=$(CT_PLUGIN_DIR)/hostile_%.so) \
   $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so old_abi.so not_elf.so)
 
 $(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
 	$(CT_PLUGIN_CXX) -DFAULT='"$*"' $< -o $@
+$(CT_PLUGIN_DIR)/hostile_%.so: $(CT_DIR)/plugins/hostile.cpp $(CT_DIR)/plugins/hostile.h $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DHOSTILE='"$*"' $< -o $@
 $(CT_PLUGIN_DIR)/random_a.so: $(CT_DIR)/plugins/random_move.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
 	$(CT_PLUGIN_CXX) -DSALT=1 $< -o $@

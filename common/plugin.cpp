@@ -1,6 +1,7 @@
 #include "plugin.h"
 
 #include <dlfcn.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -17,6 +18,8 @@ struct LoadReport {
 
 LoadedPlugin load_plugin(const std::string& path, const std::vector<std::string>& symbols) {
   LoadedPlugin plugin;
+  // Not dumpable: no other process of this user may trace it or read its memory through /proc.
+  ::prctl(PR_SET_DUMPABLE, 0);
   if (::access(path.c_str(), R_OK) != 0) {
     plugin.message = "cannot read '" + path + "': " + std::strerror(errno);
     return plugin;

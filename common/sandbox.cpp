@@ -100,8 +100,8 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
 }
 
 // Runs in the forked child: only async-signal-safe calls until exec.
-[[noreturn]] void become_child(const SpawnOptions& options, char* const* argv, char* const* envp,
-                               int request_read, int reply_write, int output_fd) {
+[[noreturn]] void become_child(const SpawnOptions& options, const Confinement& confinement, char* const* argv,
+                               char* const* envp, int request_read, int reply_write, int output_fd) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   // Move the channel out of the way first so dup2 onto 3/4 cannot clobber it.
@@ -135,6 +135,7 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
     ::setrlimit(RLIMIT_FSIZE, &fsize);
   }
   if (!options.workdir.empty() && ::chdir(options.workdir.c_str()) != 0) ::_exit(kExecFailed);
+  if (options.confine && !confinement.apply_in_child()) ::_exit(kExecFailed);
   ::signal(SIGPIPE, SIG_DFL);
   // Start with no blocked signals, whatever the forking thread had blocked.
   sigset_t none;
@@ -150,7 +151,9 @@ std::string ExitStatus::describe() const {
   switch (kind) {
     case kRunning: return "still running";
     case kExited: return "exited with code " + std::to_string(code);
-    case kSignaled: return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")";
+    case kSignaled:
+      return "killed by signal " + std::to_string(signal) + " (" + strsignal(signal) + ")" +
+             (signal == SIGSYS ? ": the sandbox forbids that system call" : "");
   }
   return "unknown";
 }
@@ -189,9 +192,18 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     }
   }
 
+  if (options.confine) {
+    ConfinementRequest walls;
+    walls.workdir = options.workdir;
+    walls.readable_paths = options.readable_paths;
+    walls.executable = options.argv[0];
+    walls.identity = options.identity;
+    confinement_.prepare(walls);
+  }
+
   std::unique_lock<std::mutex> registry(children_mutex);  // registered before any scan can see it
   pid_t pid = ::fork();
-  if (pid == 0) become_child(options, argv.data(), envp.data(), request[0], reply[1], output_fd);
+  if (pid == 0) become_child(options, confinement_, argv.data(), envp.data(), request[0], reply[1], output_fd);
   int fork_errno = errno;
   if (pid > 0) live_children.insert(pid);
   registry.unlock();
@@ -201,6 +213,7 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     ::close(reply[1]);
   }
   if (pid < 0) {
+    confinement_.release();
     if (error) *error = std::string("cannot fork: ") + std::strerror(fork_errno);
     if (options.channel) {
       ::close(request[1]);
@@ -287,6 +300,7 @@ bool Process::reap(bool block, ExitStatus* status) {
       live_children.erase(pid_);
     }
     kill_escaped_descendants();
+    confinement_.release();
   }
   if (status) *status = status_;
   return true;

@@ -2,7 +2,8 @@
 //
 // The child runs in its own process group with a memory cap (RLIMIT_AS), no
 // core dumps, a cap on file size, its output sent to a file or discarded, and
-// optionally its own working folder. The judge may talk to it over a channel:
+// optionally its own working folder; behind the kernel's walls of
+// confinement.h (own user id, Landlock, seccomp, process cap) when confined. The judge may talk to it over a channel:
 // the child reads requests on fd 3 and writes replies on fd 4. Every wait takes
 // a deadline; kill() ends the whole group, so nothing keeps burning CPU.
 #pragma once
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "clock.h"
+#include "confinement.h"
 
 namespace judge {
 
@@ -25,6 +27,11 @@ struct SpawnOptions {
   long long memory_limit_bytes = 0;  // address-space cap; 0 = none
   long long file_size_limit_bytes = 64LL << 20;  // cap on any file the child writes
   bool channel = false;     // open fds 3 (requests to the child) and 4 (replies from it)
+  // Confinement (confinement.h): the child sees the system folders, argv[0],
+  // readable_paths and its workdir only.
+  bool confine = true;
+  std::vector<std::string> readable_paths;  // e.g. the plugin's .so
+  int identity = -1;  // >= 0: the same user id on every run with it (a program's state files)
 };
 
 // How a child ended.
@@ -73,6 +80,7 @@ class Process {
   int to_child_ = -1;    // write end of the request pipe
   int from_child_ = -1;  // read end of the reply pipe
   int pidfd_ = -1;       // readable when the child exits (Linux >= 5.3), else -1
+  Confinement confinement_;
 };
 
 // The child's side of the channel.

@@ -1,5 +1,6 @@
 // Run2048: plays a 2048 bot plugin exactly as the 2014 contest would, in a
 // sandboxed child process, and writes the contest's stats file.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -38,6 +39,7 @@ const char kUsage[] =
     "                     are those of -j 1 for a bot whose play depends only on each game's seed\n"
     "                     (g2048_new_game's), not on rand() state carried across games\n"
     "  --progress MODE    progress on stderr: live, lines or off (default: live on a terminal, else lines)\n"
+    "  --sandbox-report   print the protections of the bot's sandbox on this kernel, and exit\n"
     "Ctrl-C: stops at once; the stats file and the record keep the same finished games.\n"
     "exit status: 0 valid, 1 invalid (load failure, fault or too slow), 2 bad command line,\n"
     "3 the results could not be written\n";
@@ -64,6 +66,9 @@ int main(int argc, char** argv) {
     auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
     if (arg == "-h" || arg == "--help") {
       std::cout << kUsage;
+      return 0;
+    } else if (arg == "--sandbox-report") {
+      std::cout << judge::sandbox_report();
       return 0;
     } else if (arg == "--games") {
       const char* v = value();
@@ -143,12 +148,24 @@ int main(int argc, char** argv) {
 
   // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
   // games (every one committed before the signal); the bots die with their host.
-  judge::die_cleanly_on_signal([](int sig) {
+  // The bot works in a scratch folder of its own, removed at the end.
+  char scratch_template[] = "/tmp/run2048.XXXXXX";
+  const char* scratch = ::mkdtemp(scratch_template);
+  if (scratch) ::chmod(scratch, 0711);  // the plugins' own users pass through to their folders
+  if (scratch) config.workdir = scratch;
+  judge::die_cleanly_on_signal([dir = config.workdir](int sig) {
     const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +
                              "; the stats file and the record hold the games finished before it\n";
     (void)!::write(2, note.data(), note.size());
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
   });
+  std::cerr << judge::sandbox_summary_line() << "\n";
   g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr);
+  if (scratch) {
+    std::error_code ec;
+    std::filesystem::remove_all(scratch, ec);
+  }
   if (result.io_failed) {
     std::cerr << "Run2048: " << result.io_problem << "\n";
     return 3;

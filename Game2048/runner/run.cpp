@@ -390,6 +390,7 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   bot_config.load_limit_ms = config.load_limit_ms;
   bot_config.memory_limit_bytes = config.memory_limit_bytes;
   bot_config.log_path = config.bot_log_path;
+  bot_config.workdir = config.workdir;
   // One bot per worker; the first is started here, so that a bot that cannot
   // load plays nothing, the others by their worker before its first game.
   const int workers = std::max(1, std::min(config.jobs, config.games));

@@ -22,6 +22,7 @@ struct RunConfig {
   std::string record_path;         // "" = no record
   std::string html_path;           // the replay page (viewer/), rewritten after every game; "" = none
   std::string bot_log_path;        // the bot's stdout/stderr; "" discards them
+  std::string workdir;             // the bot's working folder, the only one it may write ("" = none)
   int call_limit_ms = 10000;       // watchdog per call
   int load_limit_ms = 60000;
   long long memory_limit_bytes = 2048LL << 20;

@@ -1,5 +1,6 @@
 #include "sandboxed_bot.h"
 
+#include <cstdlib>
 #include <cstring>
 
 #include "protocol.h"
@@ -13,6 +14,12 @@ judge::LoadStatus SandboxedBot::start(const BotConfig& config, std::string* mess
   options.output_path = config.log_path;
   options.memory_limit_bytes = config.memory_limit_bytes;
   options.channel = true;
+  options.workdir = config.workdir;
+  // The bot may read its own folder (a network's weights beside the .so) and
+  // the weights file GAME2048_WEIGHTS names; nothing else outside its workdir.
+  options.readable_paths = {config.plugin_path.substr(0, config.plugin_path.rfind('/') + 1)};
+  if (const char* weights = std::getenv("GAME2048_WEIGHTS"); weights && *weights)
+    options.readable_paths.push_back(weights);
   return plugin_.start(options, judge::Deadline::after_ms(config.load_limit_ms), message);
 }
 

@@ -16,6 +16,7 @@ struct BotConfig {
   int load_limit_ms = 60000;    // wall time to load the plugin (static constructors)
   long long memory_limit_bytes = 2048LL << 20;
   std::string log_path;         // the bot's stdout/stderr; "" discards them
+  std::string workdir;          // its working folder ("" = none it may write)
 };
 
 // What one call came to.

@@ -63,6 +63,7 @@ inline Outcome run_program(const std::vector<std::string>& argv, const ScratchDi
   judge::SpawnOptions options;
   options.argv = argv;
   options.env = env;
+  options.confine = false;  // the judge under test is trusted: it confines its own bots
   options.output_path = out_path;
   judge::Process process;
   Outcome outcome;

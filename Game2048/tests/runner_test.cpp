@@ -5,9 +5,12 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <thread>
 
+#include "../../common/confinement.h"
 #include "../2048.h"
 #include "../engine/slide.h"
 #include "../engine/streams.h"
@@ -237,6 +240,7 @@ TEST_CASE("runner: Ctrl-C leaves the stats file and the record with the same gam
     CAPTURE(attempt);
     ScratchDir dir;
     judge::SpawnOptions options;
+    options.confine = false;  // the judge under test
     options.argv = {runner(), simple_bot(), "--games", "1000000", "--jobs", "2", "--out", dir.file("stats.txt"),
                     "--record", dir.file("record.jsonl"), "--progress", "off", "--bot-log", "none"};
     options.output_path = dir.file("output.txt");
@@ -414,4 +418,79 @@ TEST_CASE("runner library: run_contest reports each game's end and the first fau
   CHECK(result.faults.size() == 1);
   CHECK(result.valid_moves == result.games[0].moves + 19);
   CHECK(progress.str().empty());
+}
+
+namespace {
+
+// Live processes whose command line mentions `marker` (a daemon left behind).
+int processes_mentioning(const std::string& marker) {
+  int found = 0;
+  for (int tries = 0; tries < 200; ++tries, found = 0) {
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+      const std::string name = entry.path().filename();
+      if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+      std::string cmdline = read_file("/proc/" + name + "/cmdline"), stat = read_file("/proc/" + name + "/stat");
+      const size_t close = stat.rfind(')');
+      if (close != std::string::npos && stat.size() > close + 2 && stat[close + 2] == 'Z') continue;
+      if (cmdline.find(marker) != std::string::npos) ++found;
+    }
+    if (found == 0) return 0;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("runner: a hostile bot's attempts against the sandbox are refused or killed; the run goes on") {
+  const judge::SandboxSupport& s = judge::sandbox_support();
+  struct Attempt {
+    const char* name;
+    bool killed;         // the sandbox kills the bot (else: refused, the games play on)
+    const char* detail;  // for a kill: the reason in the record
+    bool applies;        // the layer that stops it is on this kernel
+  };
+  const Attempt attempts[] = {
+      {"write_outside", false, "", true},
+      {"connect_tcp", true, "killed by signal 31 (Bad system call)", s.seccomp},
+      {"kill_judge", true, "killed by signal 31 (Bad system call)", s.seccomp},
+      {"read_memory", true, "killed by signal 31 (Bad system call)", s.seccomp},
+      {"fork_bomb", false, "", s.process_limit},
+      {"huge_file", true, "killed by signal 25 (File size limit exceeded)", true},
+      {"leave_daemon", false, "", true},
+  };
+  const std::string bot = g2048_test::test_bot("hostile_bot");
+  for (const Attempt& a : attempts) {
+    if (!a.applies) continue;
+    CAPTURE(a.name);
+    ScratchDir dir;
+    const std::string decoy = dir.file("decoy.txt");
+    std::ofstream(decoy) << "precious\n";
+    const Outcome outcome = run(dir, bot, 2, {}, {{"HOSTILE_ATTEMPT", a.name}, {"HOSTILE_TARGET", decoy}});
+    INFO(outcome.output);
+    CHECK_FALSE(contains(outcome.output, "exited with code 42"));  // the attempt never succeeds
+    CHECK(read_file(decoy) == "precious\n");
+    const std::vector<std::string> records = lines_starting(read_file(dir.file("record.jsonl")), "{");
+    REQUIRE(records.size() == 2);  // both games played and recorded
+    CHECK(json_string(records[1], "end") == "over");
+    if (a.killed) {
+      CHECK(outcome.exit_code == 1);
+      CHECK(json_string(records[0], "end") == "crashed");
+      CHECK(contains(records[0], a.detail));
+    } else {
+      CHECK(outcome.exit_code == 0);
+      CHECK(json_string(records[0], "end") == "over");
+    }
+    CHECK(processes_mentioning(bot) == 0);
+  }
+}
+
+TEST_CASE("runner: --sandbox-report prints every protection and exits 0; a run names them in one line") {
+  ScratchDir dir;
+  const Outcome report = g2048_test::run_program({runner(), "--sandbox-report"}, dir);
+  CHECK(report.exit_code == 0);
+  for (const char* layer : {"own user", "process cap", "filesystem", "network", "signals", "file size"})
+    CHECK(contains(report.output, layer));
+  const Outcome outcome = run(dir, simple_bot(), 1);
+  CHECK(contains(outcome.output, judge::sandbox_summary_line()));
 }

@@ -13,6 +13,7 @@
 #include "../../common/cli.h"
 #include "../../common/json.h"
 #include "../../viewer/page.h"
+#include "../../common/sandbox.h"
 #include "../rules/files.h"
 #include "board_view.h"
 #include "match.h"
@@ -32,7 +33,8 @@ const char* kUsage =
     "                     rewritten after each game\n"
     "  --crossing MODE    strict (default: shared covered cell or crossing segments) or cells\n"
     "  --show-board       print the board after every action\n"
-    "  --quiet            print only each game's result\n";
+    "  --quiet            print only each game's result\n"
+    "  --sandbox-report   print the protections of the programs' sandbox on this kernel, and exit\n";
 
 int usage_error(const std::string& message) { return judge::usage_error("pdd-referee", kUsage, message); }
 
@@ -134,6 +136,9 @@ int main(int argc, char** argv) {
       } else if (a == "-h" || a == "--help") {
         std::cout << kUsage;
         return 0;
+      } else if (a == "--sandbox-report") {
+        std::cout << judge::sandbox_report();
+        return 0;
       } else if (!a.empty() && a[0] == '-') {
         return usage_error("unknown option " + a);
       } else {
@@ -159,6 +164,7 @@ int main(int argc, char** argv) {
     }
   }
 
+  std::cerr << judge::sandbox_summary_line() << "\n";
   std::vector<std::string> page_lines;  // this run's games, for the page
   auto file_name = [](const std::string& path) { return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1); };
   const std::string page_source =

@@ -158,6 +158,9 @@ class Game {
       return true;
     }
     if (!write_files(error)) return false;
+    // The program may rewrite the game's files (stepLog.txt too: the guard then names V12);
+    // each colour keeps one user id, so files it made on earlier turns stay its own.
+    judge::hand_over({chess_path_, bridge_path_, steplog_path_}, mover);
     StepLogGuard guard;
     if (!guard.arm(steplog_path_, error)) return false;
 
@@ -168,6 +171,7 @@ class Game {
     spawn.output_path = dir_ + "/" + log_name(mover);
     spawn.memory_limit_bytes = opt_.memory_limit_mb << 20;
     spawn.env = {{"PDD_SEED", std::to_string(opt_.seed)}};
+    spawn.identity = mover;
     judge::Process process;
     judge::Stopwatch watch;
     if (!process.start(spawn, &why)) {  // fork or the output file failed: the referee's problem

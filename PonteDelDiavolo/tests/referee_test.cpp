@@ -29,6 +29,7 @@ const char* kFaultSource = R"SRC(
 #include <string>
 #include <vector>
 #include <unistd.h>
+#include "hostile.h"
 
 static int grid[100];
 static void read_chess(const char* path) {
@@ -66,6 +67,9 @@ int main(int argc, char** argv) {
   mode = mode.substr(mode.rfind('/') + 1);
   int own = argv[1][0] == 'W' ? 1 : 2;
   read_chess(argv[3]);
+  if (mode.compare(0, 8, "hostile-") == 0 && hostile::attempt(mode.c_str() + 8)) {  // the sandbox failed: V13
+    FILE* f = std::fopen(argv[3], "w"); std::fputs("the hostile attempt succeeded\n", f); std::fclose(f); return 0;
+  }
   if (mode == "crash") std::raise(SIGSEGV);
   if (mode == "hang") { volatile unsigned long n = 0; for (;;) ++n; }
   if (mode == "noop") return 0;
@@ -113,11 +117,14 @@ const std::string& fault_dir() {
   char tmpl[] = "/tmp/pdd-faults-XXXXXX";
   REQUIRE(::mkdtemp(tmpl) != nullptr);
   dir = tmpl;
+  ::chmod(dir.c_str(), 0711);  // the programs' own users pass through to their game folders
   std::ofstream(dir + "/fault.cpp") << kFaultSource;
-  std::string cmd = "g++ -O1 -o " + dir + "/fault " + dir + "/fault.cpp";
+  std::string cmd = "g++ -O1 -I" + repo_dir() + "/Compete/tests/plugins -o " + dir + "/fault " + dir + "/fault.cpp";
   REQUIRE(std::system(cmd.c_str()) == 0);
   for (const char* mode : {"crash", "hang", "noop", "garbage", "memory", "one-tile", "three-tiles", "wrong-colour",
-                           "chatty", "steplog", "steplog-touch", "crash-after-move", "orphan"})
+                           "chatty", "steplog", "steplog-touch", "crash-after-move", "orphan", "hostile-write_outside",
+                           "hostile-connect_tcp", "hostile-kill_judge", "hostile-read_memory", "hostile-fork_bomb",
+                           "hostile-huge_file", "hostile-leave_daemon"})
     REQUIRE(::symlink((dir + "/fault").c_str(), (dir + "/" + mode).c_str()) == 0);
   std::ofstream(dir + "/bad-interpreter") << "#!/no/such/interpreter\n";
   ::chmod((dir + "/bad-interpreter").c_str(), 0755);
@@ -159,6 +166,61 @@ TEST_CASE("referee: a program that cannot be run loses with V1") {
   CHECK(r.violation == Violation::kCannotRun);
   CHECK(r.violator == kBlack);
   CHECK(r.actions == 1);
+}
+
+TEST_CASE("referee: a hostile program's attempts are refused or killed, the game goes on") {
+  const judge::SandboxSupport& s = judge::sandbox_support();
+  const std::string decoy = fault_dir() + "/decoy.txt";
+  std::ofstream(decoy) << "precious\n";
+  ::setenv("HOSTILE_TARGET", decoy.c_str(), 1);
+  struct Attempt {
+    const char* mode;
+    const char* killed_by;  // "" if refused: the program plays on
+    bool applies;
+  };
+  const Attempt attempts[] = {{"hostile-write_outside", "", true},
+                              {"hostile-connect_tcp", "signal 31", s.seccomp},
+                              {"hostile-kill_judge", "signal 31", s.seccomp},
+                              {"hostile-read_memory", "signal 31", s.seccomp},
+                              {"hostile-fork_bomb", "", s.process_limit},
+                              {"hostile-huge_file", "signal 25", true},
+                              {"hostile-leave_daemon", "", true}};
+  for (const Attempt& a : attempts) {
+    if (!a.applies) continue;
+    CAPTURE(a.mode);
+    GameResult r = fault_as_white(a.mode);
+    INFO(r.reason);
+    CHECK(r.violation != Violation::kFileFormat);  // the attempt never succeeded
+    if (*a.killed_by) {
+      CHECK(r.violation == Violation::kNotAnAction);  // killed before its move
+      CHECK(r.violator == kWhite);
+      CHECK(r.reason.find(a.killed_by) != std::string::npos);
+    } else {
+      CHECK(r.steps.size() >= 2);  // its move stood and the game went on
+    }
+    std::string text, error;
+    CHECK(read_text_file(decoy, &text, &error));
+    CHECK(text == "precious\n");
+  }
+  ::unsetenv("HOSTILE_TARGET");
+}
+
+TEST_CASE("pdd-referee --sandbox-report prints every protection and exits 0") {
+  const std::string out = fault_dir() + "/sandbox-report.txt";
+  judge::SpawnOptions o;
+  o.confine = false;
+  o.argv = {program("pdd-referee"), "--sandbox-report"};
+  o.output_path = out;
+  judge::Process p;
+  std::string error, text;
+  REQUIRE(p.start(o, &error));
+  judge::ExitStatus status;
+  REQUIRE(p.wait(judge::Deadline::after_ms(20000), &status));
+  CHECK(status.kind == judge::ExitStatus::kExited);
+  CHECK(status.code == 0);
+  REQUIRE(read_text_file(out, &text, &error));
+  for (const char* layer : {"own user", "process cap", "filesystem", "network", "signals", "file size"})
+    CHECK(text.find(layer) != std::string::npos);
 }
 
 TEST_CASE("referee: a crash without a move is no action (V9) and names the signal") {
@@ -282,6 +344,7 @@ TEST_CASE("pdd-referee writes one result line per game and keeps earlier lines")
   const std::string record = dir + "/results.jsonl";
   std::ofstream(record) << "{\"earlier\":true}\n";
   judge::SpawnOptions o;
+  o.confine = false;  // the referee under test confines its programs itself
   o.argv = {program("pdd-referee"), fault_dir() + "/one-tile", program("pdd-random"), "--games", "2", "--alternate",
             "--seed", "5", "--dir", dir, "--record", record, "--quiet"};
   o.output_path = dir + "/referee-output.txt";

@@ -46,6 +46,7 @@ Run run_player(const std::string& name, const std::string& colour, const std::st
   std::ofstream(dir + "/stepLog.txt") << steplog;
   ::chmod((dir + "/stepLog.txt").c_str(), 0444);  // any attempt to open it for writing fails loudly
   judge::SpawnOptions o;
+  o.confine = false;  // our own program, run on files outside any game folder
   o.argv = {repo_dir() + "/build/bin/" + name, colour, offer, dir + "/chess.txt", dir + "/bridge.txt",
             dir + "/stepLog.txt"};
   o.argv.insert(o.argv.end(), extra.begin(), extra.end());

@@ -1,0 +1,30 @@
+# AddressSanitizer + UBSan builds of the judges' own test suites, run by
+# `make test` beside the normal ones: the judge code the suites run in-process
+# (Compete's board, games, result files, the sandbox and its confinement; the
+# PDD referee, rules and file readers) under the sanitizers. The programs and
+# plugins they start as subprocesses are the normal builds.
+SAN_BUILD := $(BUILD)/san
+SAN_FLAGS := -O1 -g -std=c++17 -Wall -Wextra -MMD -MP -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+  -fno-omit-frame-pointer
+$(SAN_BUILD)/%.o: %.cpp | $(DOCTEST)
+	@mkdir -p $(@D)
+	$(CXX) $(SAN_FLAGS) $(SAN_DEFINES) -c $< -o $@
+san_objects = $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(1))
+
+# Compete: every suite, the fixed paths pointing at the normal build's binaries and plugins.
+SAN_CT_OBJ := $(call san_objects,$(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(filter-out $(BUILD)/Compete/main.o,$(COMPETE_OBJ)) \
+  $(TOURNAMENT_LIB_OBJ) $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
+$(call san_objects,$(CT_TEST_OBJ)): SAN_DEFINES := -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
+# The page writer (with its generated assets) is linked as the normal build made it.
+$(CT_OUT)/compete_tests_san: $(SAN_CT_OBJ) $(VIEWER_LIB) | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_OUT)/sandbox_child \
+    $(CT_LADDER_LEVELS)
+	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
+
+# Ponte del Diavolo: the suite finds the programs from its own path, so it sits beside pdd_tests.
+SAN_PDD_OBJ := $(call san_objects,$(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o) \
+  $(PDD_RULES_SRC:%.cpp=$(BUILD)/%.o) $(PDD_REFEREE_SRC:%.cpp=$(BUILD)/%.o) $(PDD_PLAYER_SRC:%.cpp=$(BUILD)/%.o) \
+  $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
+$(BUILD)/PonteDelDiavolo/tests/pdd_tests_san: $(SAN_PDD_OBJ) $(VIEWER_LIB) | $(PDD_PROGRAMS)
+	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
+
+TEST_BINARIES += $(CT_OUT)/compete_tests_san $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san

@@ -60,9 +60,9 @@ pz-eval: $(PZ2048) $(PZ_PLAYER_LIB)
 	$(PZ2048) --eval $(BUILD)/pz-eval/player $(EVAL_ARGS)
 
 # Bot plugins: built as a contestant would (one shared object, -fpic, -O2).
-G2048_PLUGIN_BUILD = $(CXX) -std=c++17 -O2 -Wall -Wextra -fpic -shared -MMD -MP -MF $(BUILD)/$@.d $< -o $@
+G2048_PLUGIN_BUILD = $(CXX) -std=c++17 -O2 -Wall -Wextra -fpic -shared -MMD -MP -MF $@.d $< -o $@
 $(SIMPLE2048): Game2048/bots/simple_bot.cpp
-	@mkdir -p $(@D) $(BUILD)/$(@D)
+	@mkdir -p $(@D)
 	$(G2048_PLUGIN_BUILD)
 
 ALL_TARGETS += $(G2048_LIB) $(RUN2048) $(PZ2048) $(SIMPLE2048) $(PZ_PLAYER_LIB)
@@ -75,7 +75,7 @@ ALL_TARGETS += $(G2048_LIB) $(RUN2048) $(PZ2048) $(SIMPLE2048) $(PZ_PLAYER_LIB)
 # Broken bots the suite runs the runner against (crash, hang, ...).
 G2048_TEST_BOTS := $(patsubst Game2048/tests/bots/%.cpp,$(BUILD)/Game2048/testbots/%.so,$(wildcard Game2048/tests/bots/*.cpp))
 $(BUILD)/Game2048/testbots/%.so: Game2048/tests/bots/%.cpp
-	@mkdir -p $(@D) $(BUILD)/$(@D)
+	@mkdir -p $(@D)
 	$(G2048_PLUGIN_BUILD)
 
 G2048_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard Game2048/tests/*.cpp))

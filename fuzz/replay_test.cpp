@@ -19,6 +19,7 @@ FUZZ_ENTRY(run2048_reply)
 FUZZ_ENTRY(pz_input)
 FUZZ_ENTRY(oj_protocol)
 FUZZ_ENTRY(weights_file)
+FUZZ_ENTRY(record_reader)
 extern "C" int fuzz_init_oj_protocol(int*, char***);
 
 namespace {
@@ -48,7 +49,7 @@ TEST_CASE("fuzz corpora replay cleanly under ASan and UBSan") {
       {"pdd_turn_files", fuzz_pdd_turn_files}, {"pdd_steplog", fuzz_pdd_steplog},
       {"compete_reply", fuzz_compete_reply},   {"run2048_reply", fuzz_run2048_reply},
       {"pz_input", fuzz_pz_input},             {"oj_protocol", fuzz_oj_protocol},
-      {"weights_file", fuzz_weights_file}};
+      {"weights_file", fuzz_weights_file},     {"record_reader", fuzz_record_reader}};
   for (const auto& t : targets) {
     CAPTURE(t.first);
     CHECK(replay(t.first, t.second) > 0);

@@ -105,7 +105,7 @@ void check_attempt(const std::string& attempt, char side, Outcome outcome, const
   CHECK(ct::read_file(decoy) == kDecoy);
   CHECK_FALSE(ct::file_exists(kTmpTrace));
   CHECK_FALSE(listener.reached());
-  CHECK(m.cwd_after == std::vector<std::string>({"decoy.txt", "record.jsonl", "result.txt"}));
+  CHECK(m.cwd_after == std::vector<std::string>({"decoy.txt", "record.jsonl", "result.txt", "result.txt.stats.json"}));
   CHECK(ct::survivors(hostile).empty());
 }
 

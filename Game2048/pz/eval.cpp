@@ -113,6 +113,9 @@ class Worker {
     options.output_path = config_.player_log;
     options.memory_limit_bytes = config_.memory_limit_mb << 20;
     options.channel = true;
+    // A child process of its own, as the course's runner has none; not confined,
+    // so that a player may read its data files (our player's network) where they lie.
+    options.confine = false;
     std::string error;
     if (!process_.start(options, &error)) {
       *fault = "the player cannot be started: " + error;

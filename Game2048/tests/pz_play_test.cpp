@@ -23,6 +23,7 @@ class Tmux {
       : dir_(dir), socket_("pz_play_" + std::to_string(::getpid())) {
     judge::SpawnOptions options;
     options.argv = {"/usr/bin/tmux", "-L", socket_, "-D"};
+    options.confine = false;  // the terminal the test drives, not code under judgement
     std::string error;
     REQUIRE(server_.start(options, &error));
     for (int i = 0; i < 100 && tmux({"list-sessions"}).output.find("no server") != std::string::npos; ++i)

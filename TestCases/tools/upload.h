@@ -1,7 +1,8 @@
 // A student's upload: a zip of the files of Strategy/ at its root, as the OJ
 // takes it. The zip is untrusted: it is read and checked before anything is
-// unpacked, unpacked by `unzip` in the sandbox, checked again on disk, and
-// compiled in the sandbox exactly as the OJ compiles it.
+// unpacked, unpacked by `unzip` in a sandboxed child (time and file size
+// capped), checked again on disk, and compiled the same way exactly as the OJ
+// compiles it. The plugin it makes is confined when it plays (confinement.h).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -61,9 +61,9 @@ TEST_BINARIES += $(FUZZ_REPLAY)
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_OUT)/%)
 	@mkdir -p $(FUZZ_OUT)/crashes
 	@for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(FUZZ_OUT)/work/$$t; \
+	  mkdir -p $(FUZZ_OUT)/runs/$$t; \
 	  nice $(FUZZ_OUT)/$$t -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=4096 -timeout=10 -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_OUT)/crashes/$$t- $(FUZZ_OUT)/work/$$t fuzz/corpus/$$t > $(FUZZ_OUT)/$$t.log 2>&1; \
+	    -artifact_prefix=$(FUZZ_OUT)/crashes/$$t- $(FUZZ_OUT)/runs/$$t fuzz/corpus/$$t > $(FUZZ_OUT)/$$t.log 2>&1; \
 	  rc=$$?; runs=$$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' $(FUZZ_OUT)/$$t.log); \
 	  echo "fuzz $$t: $$runs runs in $(FUZZ_SECONDS) s, exit $$rc (log: $(FUZZ_OUT)/$$t.log)"; \
 	  [ $$rc -eq 0 ] || { grep -E "ERROR|SUMMARY|artifact" $(FUZZ_OUT)/$$t.log | head; exit 1; }; \

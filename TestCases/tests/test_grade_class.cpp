@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include "../../common/cli.h"
+#include "../../common/tests/shell.h"
 #include "../tools/upload.h"
 
 namespace {
@@ -65,12 +66,7 @@ class ZipWriter {
 
 std::string repo(const std::string& path) { return judge::path_beside_executable("../../../" + path); }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_shell::read_file;
 
 // Why inspect_zip refused `zip`, or "" if it took it.
 std::string refusal(const ZipWriter& zip) {
@@ -79,18 +75,7 @@ std::string refusal(const ZipWriter& zip) {
   return upload::inspect_zip(zip.bytes(), &entries, &problem) ? std::string() : problem;
 }
 
-// A temporary folder, removed at the end.
-struct Scratch {
-  fs::path path;
-  Scratch() {
-    char pattern[] = "/tmp/grade_class_test_XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+using Scratch = test_shell::ScratchDir;
 
 // The strategy files a student of ladder level `level` would upload: the
 // ladder's engine with the level written into sample.cpp, the ABI headers at the root.

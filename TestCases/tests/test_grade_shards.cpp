@@ -11,43 +11,19 @@
 #include <doctest/doctest.h>
 
 #include "../../common/cli.h"
+#include "../../common/tests/shell.h"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_shell::read_file;
+using Scratch = test_shell::ScratchDir;
 
 // Runs `command` from the checkout's top folder; its exit status, its output in *output.
 int run(const std::string& command, std::string* output) {
-  const std::string root = judge::path_beside_executable("../../..");
-  std::string text;
-  FILE* pipe = popen(("cd '" + root + "' && " + command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, n);
-  const int status = pclose(pipe);
-  if (output) *output = text;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return test_shell::run_in(judge::path_beside_executable("../../.."), command, output);
 }
-
-struct Scratch {
-  fs::path path;
-  Scratch() {
-    char pattern[] = "/tmp/grade_shards_test_XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 }  // namespace
 

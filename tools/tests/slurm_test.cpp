@@ -11,6 +11,7 @@
 #include <string>
 
 #include "../../common/cli.h"
+#include "../../common/tests/shell.h"
 
 namespace {
 
@@ -18,24 +19,9 @@ namespace fs = std::filesystem;
 
 std::string root() { return judge::path_beside_executable("../.."); }  // build/tools/ -> the checkout
 
-int run(const std::string& command, std::string* output = nullptr) {
-  std::string text;
-  FILE* pipe = popen(("cd '" + root() + "' && " + command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) text.append(buffer, n);
-  const int status = pclose(pipe);
-  if (output) *output = text;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+int run(const std::string& command, std::string* output = nullptr) { return test_shell::run_in(root(), command, output); }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using test_shell::read_file;
 
 // The cluster, stopped and removed at the end whatever happens.
 struct LocalSlurm {

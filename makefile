@@ -7,6 +7,7 @@
 #   make bench-...  benchmarks that print figures (see README)
 #   make fuzz       libFuzzer on every parser of untrusted input (FUZZ_SECONDS each)
 #   make soak       long runs of Compete and Run2048 under load
+#   make format     lay out every C++ file as .clang-format says (make test checks it)
 
 CXX      := g++
 OPT      ?= -O2
@@ -19,6 +20,14 @@ DOCTEST  := /usr/include/doctest/doctest.h
 # Sample plugins built by old compilers do not list libstdc++ or libm as
 # needed libraries: every process that loads a plugin must carry them itself.
 PLUGIN_HOST_LIBS := -Wl,--no-as-needed -lstdc++ -lm -ldl -lpthread -Wl,--as-needed
+
+# Build with every core (make JOBS=1 for one at a time).
+JOBS ?= $(shell nproc)
+MAKEFLAGS += -j$(JOBS)
+
+# Debian packages a fresh machine lacks; one installer at a time (apt holds a lock).
+apt_install = flock /var/lock/contest-kit-apt.lock sh -c \
+  'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(1)'
 
 # Modules append to these.
 ALL_TARGETS   :=
@@ -47,16 +56,16 @@ $(BUILD)/%.o: %.cpp
 # doctest comes from Debian; install it on a fresh machine.
 $(DOCTEST):
 	@echo "doctest not found: installing Debian's doctest-dev"
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq doctest-dev
+	$(call apt_install,doctest-dev)
 $(BUILD)/common/tests/doctest_main.o: | $(DOCTEST)
 DOCTEST_MAIN := $(BUILD)/common/tests/doctest_main.o
 
 # Tools the zip targets and tests use.
 /usr/bin/zip /usr/bin/unzip:
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq zip unzip
+	$(call apt_install,zip unzip)
 # GNU parallel: running shards on many machines (and its test on this one).
 /usr/bin/parallel:
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq parallel
+	$(call apt_install,parallel)
 
 # --- ConnectFour: the user's strategy, as the OJ builds it --------------------
 # so/Strategy.so is exactly the OJ's build: g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp

@@ -2,8 +2,7 @@
 
 namespace c4 {
 
-Board::Board(int M, int N, int noX, int noY)
-    : M_(M), N_(N), noX_(noX), noY_(noY), top_(N, M), cell_(M * N, kEmpty) {
+Board::Board(int M, int N, int noX, int noY) : M_(M), N_(N), noX_(noX), noY_(noY), top_(N, M), cell_(M * N, kEmpty) {
   if (noX_ == M_ - 1) top_[noY_] = M_ - 1;
 }
 
@@ -67,9 +66,12 @@ std::string Board::picture() const {
   for (int x = 0; x < M_; ++x) {
     for (int y = 0; y < N_; ++y) {
       char c = '.';
-      if (x == noX_ && y == noY_) c = 'X';
-      else if (at(x, y) == kA) c = 'A';
-      else if (at(x, y) == kB) c = 'B';
+      if (x == noX_ && y == noY_)
+        c = 'X';
+      else if (at(x, y) == kA)
+        c = 'A';
+      else if (at(x, y) == kB)
+        c = 'B';
       text += c;
       if (y + 1 < N_) text += ' ';
     }

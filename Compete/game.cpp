@@ -10,8 +10,14 @@ const char* name(Side side) { return side == kA ? "A" : "B"; }
 
 Side credited_side(int code) {
   switch (code) {
-    case kAWins: case kBRuntimeError: case kBIllegalMove: case kBTimeout: return kA;
-    case kBWins: case kARuntimeError: case kAIllegalMove: case kATimeout: return kB;
+    case kAWins:
+    case kBRuntimeError:
+    case kBIllegalMove:
+    case kBTimeout: return kA;
+    case kBWins:
+    case kARuntimeError:
+    case kAIllegalMove:
+    case kATimeout: return kB;
     default: return kEmpty;
   }
 }
@@ -48,7 +54,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     judge::LoadStatus status = players[side].start(*configs[side], &message);
     if (status != judge::LoadStatus::kOk) {
       result.code = status == judge::LoadStatus::kMissingSymbol ? code_for(side, kAMissingSymbol, kBMissingSymbol)
-                                                                 : code_for(side, kALoadError, kBLoadError);
+                                                                : code_for(side, kALoadError, kBLoadError);
       result.reason = std::string(name(side)) + ": " + message;
       result.picture = board.picture();
       for (SandboxedPlayer& p : players) p.stop();
@@ -72,8 +78,8 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
       result.reason = std::string(name(mover)) + " crashed " + answer.detail;
       break;
     }
-    std::string illegal = answer.kind == Answer::kNullPoint ? "getPoint returned a null Point"
-                                                            : board.illegal_reason(answer.x, answer.y);
+    std::string illegal =
+        answer.kind == Answer::kNullPoint ? "getPoint returned a null Point" : board.illegal_reason(answer.x, answer.y);
     if (!illegal.empty()) {
       result.code = code_for(mover, kAIllegalMove, kBIllegalMove);
       result.reason = std::string(name(mover)) + " made an illegal move: " + illegal;

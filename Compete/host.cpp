@@ -32,8 +32,7 @@ int run_plugin_host(const char* plugin_path) {
     std::vector<int> board(request.board, request.board + M * N);
     MoveReply reply = {kMagic, 0, -1, -1};
     int64_t start = cpu_now_us();
-    PluginPoint* p = get_point(M, N, top.data(), board.data(), request.lastX, request.lastY, request.noX,
-                               request.noY);
+    PluginPoint* p = get_point(M, N, top.data(), board.data(), request.lastX, request.lastY, request.noX, request.noY);
     if (p == nullptr) {
       reply.null_point = 1;
     } else {

@@ -110,7 +110,8 @@ int main(int argc, char** argv) {
       positional.push_back(arg);
     }
   }
-  if (positional.size() < 4) return usage_error("missing arguments: need two strategies, a result file and a round count");
+  if (positional.size() < 4)
+    return usage_error("missing arguments: need two strategies, a result file and a round count");
   if (positional.size() > 4) return usage_error("unexpected argument '" + positional[4] + "'");
   long long rounds = 0;
   if (!judge::parse_int(positional[3], 1, 1000000, &rounds))

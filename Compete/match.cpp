@@ -162,8 +162,8 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   };
   auto write_summary = [&](std::string* why) {
     return config.stats_path.empty() ||
-           judge::write_file_atomically(config.stats_path, summary_json(config, state, match_status(config, state.summary)),
-                                        why);
+           judge::write_file_atomically(config.stats_path,
+                                        summary_json(config, state, match_status(config, state.summary)), why);
   };
 
   count_rounds(false);
@@ -177,7 +177,8 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     for (const std::string* path : {&config.result_path, &config.record_path, &config.stats_path, &config.html_path})
       if (!path->empty()) judge::remove_stale_temporaries(*path);
   if (!judge::write_file_atomically(config.result_path, format_result_file(lines), error)) return false;
-  if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, kept_record, error)) return false;
+  if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, kept_record, error))
+    return false;
   if (!write_summary(error)) return false;
   // The page holds the games finished so far (a resumed match's recorded ones first), in the order
   // they finished (it sorts them).
@@ -248,8 +249,8 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
         }
         if (state.summary.decided() && !stop) {
           stop = true;
-          out << "SPRT: " << judge::verdict_name(state.summary.verdict()) << " after "
-              << state.summary.rounds_counted() << " rounds; no new game starts\n\n";
+          out << "SPRT: " << judge::verdict_name(state.summary.verdict()) << " after " << state.summary.rounds_counted()
+              << " rounds; no new game starts\n\n";
         }
       }
       out.flush();

@@ -51,10 +51,10 @@ struct RoundBoard {
 RoundBoard round_board(uint64_t match_seed, int round);
 
 struct MatchOutcome {
-  Tally tally;            // over the result file's lines, as its Stat block
-  MatchSummary summary;   // over the rounds in order, up to the SPRT's decision
-  int games_finished = 0; // recorded before and played now
-  int games_played = 0;   // played by this run
+  Tally tally;                   // over the result file's lines, as its Stat block
+  MatchSummary summary;          // over the rounds in order, up to the SPRT's decision
+  int games_finished = 0;        // recorded before and played now
+  int games_played = 0;          // played by this run
   int games_after_decision = 0;  // finished by other workers after the SPRT decided
 };
 

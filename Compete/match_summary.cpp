@@ -58,10 +58,14 @@ void MatchSummary::add_round(int code_game1, int code_game2) {
   ++rounds_;
   double points[2] = {points_for_a(code_game1), points_for_a(code_game2)};
   for (double p : points) {
-    if (p < 0) ++no_result_;
-    else if (p == 1) ++games_.wins;
-    else if (p == 0) ++games_.losses;
-    else ++games_.draws;
+    if (p < 0)
+      ++no_result_;
+    else if (p == 1)
+      ++games_.wins;
+    else if (p == 0)
+      ++games_.losses;
+    else
+      ++games_.draws;
   }
   if (points[0] >= 0 && points[1] >= 0) ++pairs_.bins[judge::pair_bin(points[0], points[1])];
   if (has_sprt_) {
@@ -96,8 +100,10 @@ std::string MatchSummary::block() const {
   if (has_sprt_) {
     out << "  SPRT   " << sprt_.describe() << " (" << judge::sprt_model_name(sprt_.model) << "): LLR " << fixed(llr_, 2)
         << ", bounds [" << fixed(sprt_.lower_bound(), 2) << ", " << fixed(sprt_.upper_bound(), 2) << "]: ";
-    if (decided()) out << judge::verdict_name(verdict_) << " after " << rounds_ << " rounds\n";
-    else out << "no decision yet\n";
+    if (decided())
+      out << judge::verdict_name(verdict_) << " after " << rounds_ << " rounds\n";
+    else
+      out << "no decision yet\n";
   }
   return out.str();
 }
@@ -105,7 +111,8 @@ std::string MatchSummary::block() const {
 void MatchSummary::write_json(judge::JsonWriter* json) const {
   judge::MatchStatistics s = statistics();
   json->field("rounds_counted", rounds_);
-  json->key("games").begin_object()
+  json->key("games")
+      .begin_object()
       .field("count", static_cast<int64_t>(s.games))
       .field("a_wins", static_cast<int64_t>(games_.wins))
       .field("b_wins", static_cast<int64_t>(games_.losses))

@@ -44,8 +44,8 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
     answer.wall_us = watch.elapsed_us();
     if (io == judge::IoResult::kTimeout) {
       answer.kind = Answer::kTimedOut;
-      answer.detail = std::string("no answer from ") + stage + " within " + std::to_string(config_.time_limit_ms) +
-                      " ms";
+      answer.detail =
+          std::string("no answer from ") + stage + " within " + std::to_string(config_.time_limit_ms) + " ms";
     } else {
       answer.kind = Answer::kCrashed;
       answer.detail = std::string("in ") + stage + ": " + status.describe();

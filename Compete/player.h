@@ -13,12 +13,12 @@ namespace c4 {
 
 struct PlayerConfig {
   std::string plugin_path;
-  std::string host_executable;     // the judge binary, re-run with --plugin-host
-  int time_limit_ms = 3000;        // wall time per getPoint + clearPoint
+  std::string host_executable;  // the judge binary, re-run with --plugin-host
+  int time_limit_ms = 3000;     // wall time per getPoint + clearPoint
   long long memory_limit_bytes = 1LL << 30;
   std::vector<std::pair<std::string, std::string>> env;  // e.g. STRATEGY_MOVE_MS
-  std::string log_path;            // plugin's stdout/stderr; "" discards them
-  std::string workdir;             // plugin's working folder; "" keeps the judge's
+  std::string log_path;                                  // plugin's stdout/stderr; "" discards them
+  std::string workdir;                                   // plugin's working folder; "" keeps the judge's
 };
 
 // What one getPoint call came to.

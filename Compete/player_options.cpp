@@ -4,12 +4,10 @@
 
 namespace c4 {
 
-OptionResult parse_player_option(int argc, char** argv, int* i, bool per_side, PlayerOptions* o,
-                                 std::string* problem) {
+OptionResult parse_player_option(int argc, char** argv, int* i, bool per_side, PlayerOptions* o, std::string* problem) {
   const std::string arg = argv[*i];
   const bool move_time = arg == "--move-time" || arg == "--move-time-a" || arg == "--move-time-b";
-  const bool iterations =
-      arg == "--move-iterations" || arg == "--move-iterations-a" || arg == "--move-iterations-b";
+  const bool iterations = arg == "--move-iterations" || arg == "--move-iterations-a" || arg == "--move-iterations-b";
   if (!move_time && !iterations && arg != "--time-limit" && arg != "--memory-limit") return OptionResult::kNotMine;
   if (!per_side && (arg.back() == 'a' || arg.back() == 'b') && arg[arg.size() - 2] == '-') {
     *problem = arg + ": every player gets the same settings here (use " + arg.substr(0, arg.size() - 2) + ")";

@@ -9,8 +9,8 @@
 namespace c4 {
 
 struct PlayerOptions {
-  long long move_time_ms[2] = {0, 0};      // STRATEGY_MOVE_MS for side A, B (0: unset)
-  long long move_iterations[2] = {0, 0};   // STRATEGY_MOVE_ITERATIONS
+  long long move_time_ms[2] = {0, 0};     // STRATEGY_MOVE_MS for side A, B (0: unset)
+  long long move_iterations[2] = {0, 0};  // STRATEGY_MOVE_ITERATIONS
   long long memory_mb = 1024;
   long long time_limit_ms = 3000;
 };

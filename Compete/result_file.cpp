@@ -30,9 +30,12 @@ Tally tally(const std::vector<RoundLines>& rounds) {
       ++t.games;
       if (counts_for_nobody(line.code)) continue;
       Side side = credited_side(line.code);
-      if (side == kA) ++t.a_wins;
-      else if (side == kB) ++t.b_wins;
-      else ++t.ties;
+      if (side == kA)
+        ++t.a_wins;
+      else if (side == kB)
+        ++t.b_wins;
+      else
+        ++t.ties;
     }
   return t;
 }
@@ -57,8 +60,9 @@ std::string format_result_file(const std::vector<RoundLines>& rounds) {
     if (!shown(round, 0)) continue;
     out << i << ":\n";
     for (int g = 0; g < 2; ++g)
-      if (shown(round, g)) out << round.game[g].code << '\t' << round.game[g].time_us_a / 1000000 << '\t' << round.game[g].time_us_b / 1000000
-                          << '\n';
+      if (shown(round, g))
+        out << round.game[g].code << '\t' << round.game[g].time_us_a / 1000000 << '\t'
+            << round.game[g].time_us_b / 1000000 << '\n';
     out << '\n';
   }
   out << format_stat_block(tally(rounds));

@@ -39,7 +39,8 @@ bool int_member(const judge::JsonValue& line, const char* key, long long min, lo
 std::string settings_difference(const std::string& recorded, const std::string& current) {
   judge::JsonValue r, c;
   std::string error;
-  if (!parse_json(recorded, &r, &error) || r.type != judge::JsonValue::kObject) return "its settings are not a JSON object";
+  if (!parse_json(recorded, &r, &error) || r.type != judge::JsonValue::kObject)
+    return "its settings are not a JSON object";
   if (!parse_json(current, &c, &error)) return "internal error: " + error;
   for (const auto& m : c.members) {
     const judge::JsonValue* v = r.find(m.first);
@@ -86,7 +87,8 @@ bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* n
     }
     const judge::JsonValue* settings = v.find("settings");
     if (!settings || settings->type != judge::JsonValue::kObject) {
-      *problem = where + "no settings: the record was written by another tool or an older Compete, so it cannot be resumed";
+      *problem =
+          where + "no settings: the record was written by another tool or an older Compete, so it cannot be resumed";
       return false;
     }
     if (!seed_given && config->recorded.empty()) {

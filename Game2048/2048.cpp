@@ -88,8 +88,7 @@ Game::Game() : m_state(new State) {
     std::exit(2);
   }
   if (const char* path = std::getenv("GAME2048_STATS")) m_state->stats_path = path;
-  std::srand(static_cast<unsigned>(
-      g2048::stream_seed(m_state->seed, g2048::Stream::kBot, g2048::kRunWide)));
+  std::srand(static_cast<unsigned>(g2048::stream_seed(m_state->seed, g2048::Stream::kBot, g2048::kRunWide)));
   m_state->game.start(m_state->seed, 0);
 }
 

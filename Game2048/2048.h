@@ -30,15 +30,15 @@ typedef enum { LEFT = 0, DOWN, RIGHT, UP, INVALID } dir_e;
 class Grid {
  public:
   Grid();
-  int operator[](int index);          // tile value at index (0 if out of range)
-  int operator()(int row, int col);   // tile value at (row, col) (0 if out of range)
-  void clear();                       // all empty, score 0
-  void copy(Grid& grid);              // this = grid (tiles and score)
-  void setBlock(int index, int val);  // sets one tile value (ignored if index is out of range)
-  int getEmptyBlkNo();                // number of empty cells
-  int getScore();                     // the merges' total gained so far
-  int getMaxTile();                   // largest tile value
-  bool shift(dir_e dir);              // slides; true if anything moved (no spawn)
+  int operator[](int index);               // tile value at index (0 if out of range)
+  int operator()(int row, int col);        // tile value at (row, col) (0 if out of range)
+  void clear();                            // all empty, score 0
+  void copy(Grid& grid);                   // this = grid (tiles and score)
+  void setBlock(int index, int val);       // sets one tile value (ignored if index is out of range)
+  int getEmptyBlkNo();                     // number of empty cells
+  int getScore();                          // the merges' total gained so far
+  int getMaxTile();                        // largest tile value
+  bool shift(dir_e dir);                   // slides; true if anything moved (no spawn)
   void print(int xPos = 0, int yPos = 0);  // to stdout; at column xPos, row yPos if either is > 0
 
  private:
@@ -55,8 +55,8 @@ class Game {
   void getCurrentGrid(Grid& grid);
   bool insertDirection(dir_e dir);  // false, and nothing counted, when the move changes nothing
   bool isGameOver();
-  int getScore();                   // the current game's score
-  int getMaxScore();                // the highest score of any game so far, the current one included
+  int getScore();     // the current game's score
+  int getMaxScore();  // the highest score of any game so far, the current one included
   void printGrid(int xPos, int yPos);
 
  private:

@@ -70,7 +70,7 @@ ALL_TARGETS += $(G2048_LIB) $(RUN2048) $(PZ2048) $(SIMPLE2048) $(PZ_PLAYER_LIB)
 # --- tests -------------------------------------------------------------------
 # The PZ2048 --play tests drive the game in tmux; install it on a fresh machine.
 /usr/bin/tmux:
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux
+	$(call apt_install,tmux)
 
 # Broken bots the suite runs the runner against (crash, hang, ...).
 G2048_TEST_BOTS := $(patsubst Game2048/tests/bots/%.cpp,$(BUILD)/Game2048/testbots/%.so,$(wildcard Game2048/tests/bots/*.cpp))

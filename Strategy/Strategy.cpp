@@ -4,8 +4,8 @@
 // Time: each call thinks for STRATEGY_MOVE_MS milliseconds (default 2600),
 // measured from entry with a monotonic clock, and stops early when the result
 // is proven. STRATEGY_MOVE_ITERATIONS, when set, also stops each search after
-// that many iterations (load-independent, reproducible matches). Memory: two node pools of kPoolNodes nodes (16 bytes each),
-// allocated once on the first call.
+// that many iterations (load-independent, reproducible matches). Memory: two node pools of kPoolNodes nodes (16 bytes
+// each), allocated once on the first call.
 #include <stdlib.h>
 
 #include <chrono>
@@ -90,8 +90,8 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
 
   // Continue the stored game if this call follows from it; otherwise start afresh.
   const c4::Geometry& g = game.geometry;
-  bool continues = game.active && lastX >= 0 && g.M == M && g.N == N && g.noX == noX && g.noY == noY &&
-                   lastY >= 0 && lastY < N && game.position.free_row(lastY) == lastX;
+  bool continues = game.active && lastX >= 0 && g.M == M && g.N == N && g.noX == noX && g.noY == noY && lastY >= 0 &&
+                   lastY < N && game.position.free_row(lastY) == lastX;
   if (continues) {
     game.position.play(lastY);
     game.search.advance(lastY);

@@ -12,7 +12,7 @@ const int kLineCells = 12;
 
 struct BitTables {
   uint8_t popcount8[256];
-  uint8_t nth8[256][8];                  // k-th set bit of a byte (k < its popcount)
+  uint8_t nth8[256][8];                    // k-th set bit of a byte (k < its popcount)
   uint16_t line_threats[1 << kLineCells];  // cells completing four with the line's stones
   BitTables();
 };

@@ -71,8 +71,7 @@ __attribute__((always_inline)) inline void Position::add_threats(int p, int x, i
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1 too). drop() reads column y's bits.
-  if (x > 0 && ((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1)
-    threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
+  if (x > 0 && ((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1) threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
   // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
   const int d = x + y, a = x - y + g.N - 1;
   for (uint32_t t = line_threats(diag_[p][d]) & g.diag_bits[d]; t; t &= t - 1) {

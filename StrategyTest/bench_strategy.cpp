@@ -54,8 +54,8 @@ int main() {
     std::fprintf(stderr, "bench-strategy: cannot allocate the node pool\n");
     return 1;
   }
-  std::printf("%-8s %12s %14s %9s %12s %9s %14s\n", "board", "random po/s", "tactical po/s", "moves/po",
-              "UCT iter/s", "nodes/s", "(no follow-up)");
+  std::printf("%-8s %12s %14s %9s %12s %9s %14s\n", "board", "random po/s", "tactical po/s", "moves/po", "UCT iter/s",
+              "nodes/s", "(no follow-up)");
   for (int size : {9, 12}) {
     c4::Geometry g;
     g.init(size, size, 0, 0);
@@ -89,9 +89,10 @@ int main() {
     std::printf("%-8s %12.0f %14.0f %9.1f %12.0f %9.0f %14.0f\n", name, median(random_rate), median(tactical_rate),
                 median(tactical_moves), median(uct_rate), median(nodes), median(plain_uct_rate));
   }
-  std::printf("(median of %d runs of 1 s each from the empty board; one thread. Tactical playouts follow up\n"
-              " %u%% of the time (Strategy/playout.h), which makes them longer: moves/po is their mean length;\n"
-              " the last column is the same UCT with playouts that never follow up)\n",
-              kRuns, static_cast<unsigned>(c4::kFollowUpPercent));
+  std::printf(
+      "(median of %d runs of 1 s each from the empty board; one thread. Tactical playouts follow up\n"
+      " %u%% of the time (Strategy/playout.h), which makes them longer: moves/po is their mean length;\n"
+      " the last column is the same UCT with playouts that never follow up)\n",
+      kRuns, static_cast<unsigned>(c4::kFollowUpPercent));
   return 0;
 }

@@ -16,9 +16,9 @@
 namespace judge {
 
 struct PairScore {
-  int i = 0, j = 0;       // the players, 0-based
-  double games = 0;       // games between them that count
-  double points_i = 0;    // i's points: wins + draws / 2
+  int i = 0, j = 0;     // the players, 0-based
+  double games = 0;     // games between them that count
+  double points_i = 0;  // i's points: wins + draws / 2
 };
 
 // One estimate per player: rating, 95% interval. Players who played no game are rated 0 +- 0.

@@ -7,7 +7,6 @@
 #include <iostream>
 #include <random>
 
-
 namespace judge {
 
 bool parse_int(const std::string& text, long long min, long long max, long long* out) {

@@ -43,10 +43,22 @@ struct __attribute__((packed)) LandlockPathBeneath {
 };
 
 enum : uint64_t {
-  kFsExecute = 1ULL << 0, kFsWriteFile = 1ULL << 1, kFsReadFile = 1ULL << 2, kFsReadDir = 1ULL << 3,
-  kFsRemoveDir = 1ULL << 4, kFsRemoveFile = 1ULL << 5, kFsMakeChar = 1ULL << 6, kFsMakeDir = 1ULL << 7,
-  kFsMakeReg = 1ULL << 8, kFsMakeSock = 1ULL << 9, kFsMakeFifo = 1ULL << 10, kFsMakeBlock = 1ULL << 11,
-  kFsMakeSym = 1ULL << 12, kFsRefer = 1ULL << 13, kFsTruncate = 1ULL << 14, kFsIoctlDev = 1ULL << 15,
+  kFsExecute = 1ULL << 0,
+  kFsWriteFile = 1ULL << 1,
+  kFsReadFile = 1ULL << 2,
+  kFsReadDir = 1ULL << 3,
+  kFsRemoveDir = 1ULL << 4,
+  kFsRemoveFile = 1ULL << 5,
+  kFsMakeChar = 1ULL << 6,
+  kFsMakeDir = 1ULL << 7,
+  kFsMakeReg = 1ULL << 8,
+  kFsMakeSock = 1ULL << 9,
+  kFsMakeFifo = 1ULL << 10,
+  kFsMakeBlock = 1ULL << 11,
+  kFsMakeSym = 1ULL << 12,
+  kFsRefer = 1ULL << 13,
+  kFsTruncate = 1ULL << 14,
+  kFsIoctlDev = 1ULL << 15,
 };
 constexpr uint64_t kNetBindTcp = 1ULL << 0, kNetConnectTcp = 1ULL << 1;
 constexpr uint64_t kScopeAbstractUnixSocket = 1ULL << 0, kScopeSignal = 1ULL << 1;
@@ -82,14 +94,35 @@ constexpr uint32_t kAuditArch = 0;  // unknown architecture: no seccomp layer
 
 // System calls no game needs, which reach beyond the child or into the kernel.
 const long kForbiddenCalls[] = {
-    __NR_ptrace, __NR_process_vm_readv, __NR_process_vm_writev, __NR_unshare, __NR_setns, __NR_mount,
-    __NR_umount2, __NR_pivot_root, __NR_chroot, __NR_bpf, __NR_perf_event_open, __NR_keyctl, __NR_add_key,
-    __NR_request_key, __NR_userfaultfd, __NR_init_module, __NR_finit_module, __NR_delete_module, __NR_kexec_load,
+    __NR_ptrace,
+    __NR_process_vm_readv,
+    __NR_process_vm_writev,
+    __NR_unshare,
+    __NR_setns,
+    __NR_mount,
+    __NR_umount2,
+    __NR_pivot_root,
+    __NR_chroot,
+    __NR_bpf,
+    __NR_perf_event_open,
+    __NR_keyctl,
+    __NR_add_key,
+    __NR_request_key,
+    __NR_userfaultfd,
+    __NR_init_module,
+    __NR_finit_module,
+    __NR_delete_module,
+    __NR_kexec_load,
 #ifdef __NR_io_uring_setup
-    __NR_io_uring_setup, __NR_io_uring_enter, __NR_io_uring_register,
+    __NR_io_uring_setup,
+    __NR_io_uring_enter,
+    __NR_io_uring_register,
 #endif
 #ifdef __NR_open_tree
-    __NR_open_tree, __NR_move_mount, __NR_fsopen, __NR_fsmount,
+    __NR_open_tree,
+    __NR_move_mount,
+    __NR_fsopen,
+    __NR_fsmount,
 #endif
 };
 

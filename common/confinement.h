@@ -28,9 +28,9 @@
 namespace judge {
 
 struct SandboxSupport {
-  bool own_user = false;    // setresuid to an unused uid works (the judge runs as root)
-  int landlock_abi = 0;     // 0: no Landlock; 4+: TCP rules too; 6+: signal and socket scoping
-  bool seccomp = false;     // a seccomp filter can be installed
+  bool own_user = false;       // setresuid to an unused uid works (the judge runs as root)
+  int landlock_abi = 0;        // 0: no Landlock; 4+: TCP rules too; 6+: signal and socket scoping
+  bool seccomp = false;        // a seccomp filter can be installed
   bool process_limit = false;  // RLIMIT_NPROC is meaningful (needs own_user)
 };
 

@@ -44,12 +44,14 @@ MatchStatistics match_statistics(const GameCounts& g, const PairCounts& p) {
     s.score = (g.wins + 0.5 * g.draws) / n;
     s.draw_ratio = g.draws / n;
     // Per-game variance of A's points (1, 1/2, 0) about the score.
-    double var = (g.wins * std::pow(1 - s.score, 2) + g.draws * std::pow(0.5 - s.score, 2) +
-                  g.losses * std::pow(s.score, 2)) / n;
+    double var =
+        (g.wins * std::pow(1 - s.score, 2) + g.draws * std::pow(0.5 - s.score, 2) + g.losses * std::pow(s.score, 2)) /
+        n;
     s.elo = elo_interval(s.score, std::sqrt(var / n));
   }
   // LOS from the decisive games (draws carry no information on who is stronger).
-  if (g.wins + g.losses > 0) s.los = normal_cdf((g.wins - g.losses) / std::sqrt(static_cast<double>(g.wins + g.losses)));
+  if (g.wins + g.losses > 0)
+    s.los = normal_cdf((g.wins - g.losses) / std::sqrt(static_cast<double>(g.wins + g.losses)));
 
   s.pairs = p.pairs();
   if (s.pairs > 0) {

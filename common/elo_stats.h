@@ -43,10 +43,10 @@ double normal_cdf(double x);
 struct MatchStatistics {
   // Over games, taken as independent (the trinomial model).
   int64_t games = 0;
-  double score = 0.5;       // A's points per game
+  double score = 0.5;  // A's points per game
   double draw_ratio = 0;
-  Estimate elo;             // score +- 1.96 standard errors, in Elo
-  double los = 0.5;         // likelihood of superiority: P(A stronger), from wins and losses
+  Estimate elo;      // score +- 1.96 standard errors, in Elo
+  double los = 0.5;  // likelihood of superiority: P(A stronger), from wins and losses
   // Over complete pairs (the pentanomial model).
   int64_t pairs = 0;
   double pair_score = 0.5;  // A's points per game, over the pairs

@@ -8,22 +8,69 @@ namespace judge {
 
 class JsonWriter {
  public:
-  JsonWriter& begin_object() { separate(); out_ += '{'; first_ = true; return *this; }
-  JsonWriter& end_object() { out_ += '}'; first_ = false; return *this; }
-  JsonWriter& begin_array() { separate(); out_ += '['; first_ = true; return *this; }
-  JsonWriter& end_array() { out_ += ']'; first_ = false; return *this; }
-  JsonWriter& key(const std::string& k) { separate(); quote(k); out_ += ':'; first_ = true; return *this; }
-  JsonWriter& value(const std::string& s) { separate(); quote(s); return *this; }
+  JsonWriter& begin_object() {
+    separate();
+    out_ += '{';
+    first_ = true;
+    return *this;
+  }
+  JsonWriter& end_object() {
+    out_ += '}';
+    first_ = false;
+    return *this;
+  }
+  JsonWriter& begin_array() {
+    separate();
+    out_ += '[';
+    first_ = true;
+    return *this;
+  }
+  JsonWriter& end_array() {
+    out_ += ']';
+    first_ = false;
+    return *this;
+  }
+  JsonWriter& key(const std::string& k) {
+    separate();
+    quote(k);
+    out_ += ':';
+    first_ = true;
+    return *this;
+  }
+  JsonWriter& value(const std::string& s) {
+    separate();
+    quote(s);
+    return *this;
+  }
   JsonWriter& value(const char* s) { return value(std::string(s)); }
-  JsonWriter& value(int64_t v) { separate(); out_ += std::to_string(v); return *this; }
+  JsonWriter& value(int64_t v) {
+    separate();
+    out_ += std::to_string(v);
+    return *this;
+  }
   JsonWriter& value(int v) { return value(static_cast<int64_t>(v)); }
-  JsonWriter& value(uint64_t v) { separate(); out_ += std::to_string(v); return *this; }
+  JsonWriter& value(uint64_t v) {
+    separate();
+    out_ += std::to_string(v);
+    return *this;
+  }
   JsonWriter& value(double v);
-  JsonWriter& value(bool v) { separate(); out_ += v ? "true" : "false"; return *this; }
+  JsonWriter& value(bool v) {
+    separate();
+    out_ += v ? "true" : "false";
+    return *this;
+  }
   // A value already written as JSON (a number's literal, a nested document).
-  JsonWriter& raw(const std::string& json) { separate(); out_ += json; return *this; }
+  JsonWriter& raw(const std::string& json) {
+    separate();
+    out_ += json;
+    return *this;
+  }
   template <class T>
-  JsonWriter& field(const std::string& k, const T& v) { key(k); return value(v); }
+  JsonWriter& field(const std::string& k, const T& v) {
+    key(k);
+    return value(v);
+  }
   const std::string& str() const { return out_; }
 
  private:

@@ -66,7 +66,10 @@ class Parser {
       v->members.emplace_back(key, JsonValue());
       if (!value(&v->members.back().second, depth + 1)) return false;
       space();
-      if (at(',')) { ++i_; continue; }
+      if (at(',')) {
+        ++i_;
+        continue;
+      }
       if (at('}')) return ++i_, true;
       return fail("expected ',' or '}'");
     }
@@ -82,7 +85,10 @@ class Parser {
       v->items.emplace_back();
       if (!value(&v->items.back(), depth + 1)) return false;
       space();
-      if (at(',')) { ++i_; continue; }
+      if (at(',')) {
+        ++i_;
+        continue;
+      }
       if (at(']')) return ++i_, true;
       return fail("expected ',' or ']'");
     }
@@ -97,8 +103,10 @@ class Parser {
   bool number(JsonValue* v) {
     size_t start = i_;
     if (at('-')) ++i_;
-    if (at('0')) ++i_;
-    else if (!digits()) return fail("expected a value");
+    if (at('0'))
+      ++i_;
+    else if (!digits())
+      return fail("expected a value");
     if (at('.')) {
       ++i_;
       if (!digits()) return fail("expected digits after '.'");
@@ -138,10 +146,14 @@ class Parser {
     for (int k = 0; k < 4; ++k) {
       char c = t_[i_++];
       *code <<= 4;
-      if (c >= '0' && c <= '9') *code |= c - '0';
-      else if (c >= 'a' && c <= 'f') *code |= c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F') *code |= c - 'A' + 10;
-      else return fail("bad \\u escape");
+      if (c >= '0' && c <= '9')
+        *code |= c - '0';
+      else if (c >= 'a' && c <= 'f')
+        *code |= c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+        *code |= c - 'A' + 10;
+      else
+        return fail("bad \\u escape");
     }
     return true;
   }
@@ -181,8 +193,7 @@ class Parser {
           utf8(code, out);
           break;
         }
-        default:
-          return fail("bad escape in a string");
+        default: return fail("bad escape in a string");
       }
     }
   }

@@ -12,9 +12,9 @@ struct JsonValue {
   Type type = kNull;
   bool boolean = false;
   double number = 0;
-  std::string text;  // a string's value, or a number's literal as written
-  std::vector<JsonValue> items;                              // kArray
-  std::vector<std::pair<std::string, JsonValue>> members;   // kObject, in order
+  std::string text;                                        // a string's value, or a number's literal as written
+  std::vector<JsonValue> items;                            // kArray
+  std::vector<std::pair<std::string, JsonValue>> members;  // kObject, in order
 
   // The member named `key` of an object, or nullptr.
   const JsonValue* find(const std::string& key) const;

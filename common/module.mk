@@ -4,3 +4,12 @@ $(COMMON_TEST_OBJ): | $(DOCTEST)
 $(BUILD)/common/tests/common_tests: $(COMMON_TEST_OBJ) $(DOCTEST_MAIN) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 TEST_BINARIES += $(BUILD)/common/tests/common_tests
+
+# The layout check runs clang-format over the checkout; `make format` applies it.
+CLANG_FORMAT := /usr/bin/clang-format
+$(CLANG_FORMAT):
+	$(call apt_install,clang-format)
+$(BUILD)/common/tests/common_tests: | $(CLANG_FORMAT)
+.PHONY: format
+format: | $(CLANG_FORMAT)
+	git ls-files -z -- '*.cpp' '*.h' | xargs -0 $(CLANG_FORMAT) -i

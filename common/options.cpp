@@ -7,7 +7,8 @@
 
 namespace judge {
 
-OptionTable::OptionTable(std::string program, std::string head) : program_(std::move(program)), head_(std::move(head)) {}
+OptionTable::OptionTable(std::string program, std::string head)
+    : program_(std::move(program)), head_(std::move(head)) {}
 
 OptionTable& OptionTable::flag(const std::string& name, bool* out, const std::string& help) {
   rows_.push_back({name, "", help, "", false, [out](const std::string&, const std::string&) {

@@ -76,7 +76,7 @@ LoadStatus PluginProcess::start(const SpawnOptions& options, Deadline deadline, 
   if (report.status != static_cast<int32_t>(LoadStatus::kOk)) {
     process_.kill();
     return report.status == static_cast<int32_t>(LoadStatus::kMissingSymbol) ? LoadStatus::kMissingSymbol
-                                                                              : LoadStatus::kNotLoadable;
+                                                                             : LoadStatus::kNotLoadable;
   }
   return LoadStatus::kOk;
 }

@@ -22,8 +22,8 @@ enum class LoadStatus : int32_t {
 // Host side: dlopen `path` (RTLD_NOW) and look up each symbol in order.
 struct LoadedPlugin {
   LoadStatus status = LoadStatus::kNotLoadable;
-  std::string message;           // dlerror() text or the missing symbol's name
-  std::vector<void*> symbols;    // same order as requested, when kOk
+  std::string message;         // dlerror() text or the missing symbol's name
+  std::vector<void*> symbols;  // same order as requested, when kOk
 };
 LoadedPlugin load_plugin(const std::string& path, const std::vector<std::string>& symbols);
 

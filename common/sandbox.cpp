@@ -289,8 +289,8 @@ bool Process::reap(bool block, ExitStatus* status) {
         status_.kind = ExitStatus::kSignaled;
         status_.signal = WTERMSIG(raw);
       }
-      status_.cpu_seconds = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 +
-                            usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
+      status_.cpu_seconds =
+          usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
     }
     // Grandchildren the program left behind die with it, escaped ones too.
     ::kill(-pid_, SIGKILL);

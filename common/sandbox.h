@@ -20,25 +20,25 @@
 namespace judge {
 
 struct SpawnOptions {
-  std::vector<std::string> argv;  // argv[0] is the program's path (no PATH search)
+  std::vector<std::string> argv;                         // argv[0] is the program's path (no PATH search)
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) the judge's environment
-  std::string workdir;      // "" keeps the judge's working folder
-  std::string output_path;  // the child's stdout and stderr; "" discards them
-  long long memory_limit_bytes = 0;  // address-space cap; 0 = none
-  long long file_size_limit_bytes = 64LL << 20;  // cap on any file the child writes
-  bool channel = false;     // open fds 3 (requests to the child) and 4 (replies from it)
+  std::string workdir;                                   // "" keeps the judge's working folder
+  std::string output_path;                               // the child's stdout and stderr; "" discards them
+  long long memory_limit_bytes = 0;                      // address-space cap; 0 = none
+  long long file_size_limit_bytes = 64LL << 20;          // cap on any file the child writes
+  bool channel = false;                                  // open fds 3 (requests to the child) and 4 (replies from it)
   // Confinement (confinement.h): the child sees the system folders, argv[0],
   // readable_paths and its workdir only.
   bool confine = true;
   std::vector<std::string> readable_paths;  // e.g. the plugin's .so
-  int identity = -1;  // >= 0: the same user id on every run with it (a program's state files)
+  int identity = -1;                        // >= 0: the same user id on every run with it (a program's state files)
 };
 
 // How a child ended.
 struct ExitStatus {
   enum Kind { kRunning, kExited, kSignaled } kind = kRunning;
-  int code = 0;    // exit code when kExited
-  int signal = 0;  // signal number when kSignaled
+  int code = 0;            // exit code when kExited
+  int signal = 0;          // signal number when kSignaled
   double cpu_seconds = 0;  // user + system CPU of the child, once reaped
   // "exited with code 3", "killed by signal 11 (Segmentation fault)".
   std::string describe() const;

@@ -52,8 +52,11 @@ bool parse_sprt(const std::string& text, SprtSettings* out, std::string* problem
       return false;
     }
     std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-    double* target = key == "elo0" ? &s.elo0 : key == "elo1" ? &s.elo1 : key == "alpha" ? &s.alpha
-                   : key == "beta" ? &s.beta : nullptr;
+    double* target = key == "elo0"    ? &s.elo0
+                     : key == "elo1"  ? &s.elo1
+                     : key == "alpha" ? &s.alpha
+                     : key == "beta"  ? &s.beta
+                                      : nullptr;
     if (!target) {
       *problem = "--sprt: unknown key '" + key + "' (known: elo0, elo1, alpha, beta)";
       return false;
@@ -93,15 +96,16 @@ bool parse_sprt(const std::string& text, SprtSettings* out, std::string* problem
 }
 
 bool parse_sprt_model(const std::string& text, SprtModel* out) {
-  if (text == "pentanomial") *out = SprtModel::kPentanomial;
-  else if (text == "trinomial") *out = SprtModel::kTrinomial;
-  else return false;
+  if (text == "pentanomial")
+    *out = SprtModel::kPentanomial;
+  else if (text == "trinomial")
+    *out = SprtModel::kTrinomial;
+  else
+    return false;
   return true;
 }
 
-const char* sprt_model_name(SprtModel model) {
-  return model == SprtModel::kPentanomial ? "pentanomial" : "trinomial";
-}
+const char* sprt_model_name(SprtModel model) { return model == SprtModel::kPentanomial ? "pentanomial" : "trinomial"; }
 
 double gsprt_llr(const double* counts, const double* values, int n, double s0, double s1) {
   double samples = 0, total = 0;

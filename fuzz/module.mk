@@ -29,7 +29,7 @@ FUZZ_TOOLS := $(FUZZ_OUT)/.clang-ready
 $(FUZZ_TOOLS):
 	@if ! command -v $(FUZZ_CXX) > /dev/null || ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a > /dev/null 2>&1; \
 	then echo "clang or libFuzzer not found: installing Debian's clang and libclang-rt-dev"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang libclang-rt-dev; fi
+	  $(call apt_install,clang libclang-rt-dev); fi
 	@mkdir -p $(@D) && touch $@
 
 # Fuzzing build: coverage-guided (fuzzer-no-link) objects.

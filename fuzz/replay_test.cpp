@@ -45,11 +45,14 @@ int replay(const std::string& target, Entry entry) {
 
 TEST_CASE("fuzz corpora replay cleanly under ASan and UBSan") {
   fuzz_init_oj_protocol(nullptr, nullptr);
-  const std::pair<const char*, Entry> targets[] = {
-      {"pdd_turn_files", fuzz_pdd_turn_files}, {"pdd_steplog", fuzz_pdd_steplog},
-      {"compete_reply", fuzz_compete_reply},   {"run2048_reply", fuzz_run2048_reply},
-      {"pz_input", fuzz_pz_input},             {"oj_protocol", fuzz_oj_protocol},
-      {"weights_file", fuzz_weights_file},     {"record_reader", fuzz_record_reader}};
+  const std::pair<const char*, Entry> targets[] = {{"pdd_turn_files", fuzz_pdd_turn_files},
+                                                   {"pdd_steplog", fuzz_pdd_steplog},
+                                                   {"compete_reply", fuzz_compete_reply},
+                                                   {"run2048_reply", fuzz_run2048_reply},
+                                                   {"pz_input", fuzz_pz_input},
+                                                   {"oj_protocol", fuzz_oj_protocol},
+                                                   {"weights_file", fuzz_weights_file},
+                                                   {"record_reader", fuzz_record_reader}};
   for (const auto& t : targets) {
     CAPTURE(t.first);
     CHECK(replay(t.first, t.second) > 0);

@@ -25,7 +25,7 @@ signature-update: $(BIN)/signature
 # A one-node Slurm on this machine runs a sharded grade (tools/cluster/): Debian's
 # slurm-wlm and munge, installed when missing. make test-slurm runs this suite alone.
 /usr/sbin/slurmctld /usr/sbin/munged:
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq slurm-wlm munge
+	$(call apt_install,slurm-wlm munge)
 $(BUILD)/tools/tests/slurm_test.o: | $(DOCTEST)
 $(BUILD)/tools/slurm_test: $(BUILD)/tools/tests/slurm_test.o $(DOCTEST_MAIN) $(COMMON_LIB) \
     | $(GRADE) TestCases/5.so /usr/sbin/slurmctld /usr/sbin/munged

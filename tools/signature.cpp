@@ -44,8 +44,8 @@ void sign_connectfour(EngineSignature* out) {
   struct Shape {
     int rows, cols, blocked_x, blocked_y, moves;
   };
-  const Shape shapes[] = {{9, 9, 8, 4, 0},    {12, 12, 0, 11, 0},  {10, 11, 5, 5, 6},  {12, 9, 11, 0, 10},
-                          {9, 12, 3, 7, 14},  {11, 10, 10, 9, 18}, {12, 12, 6, 2, 22}, {10, 10, 9, 3, 26},
+  const Shape shapes[] = {{9, 9, 8, 4, 0},    {12, 12, 0, 11, 0},  {10, 11, 5, 5, 6},   {12, 9, 11, 0, 10},
+                          {9, 12, 3, 7, 14},  {11, 10, 10, 9, 18}, {12, 12, 6, 2, 22},  {10, 10, 9, 3, 26},
                           {11, 12, 4, 8, 30}, {9, 10, 2, 2, 36},   {12, 11, 7, 10, 44}, {10, 12, 9, 11, 52}};
   c4::Uct uct;
   if (!uct.init(1u << 20)) return;
@@ -177,9 +177,9 @@ std::string report(const Signature& s) {
                 "ponte        %2d positions, alpha-beta depth %d:         nodes %llu, hash %016llx\n"
                 "signature: %llu\n",
                 s.connectfour.positions, static_cast<unsigned long long>(kUctIterations),
-                static_cast<unsigned long long>(s.connectfour.work), static_cast<unsigned long long>(s.connectfour.hash),
-                s.game2048.positions, kExpectimaxDepth, static_cast<unsigned long long>(s.game2048.work),
-                static_cast<unsigned long long>(s.game2048.hash),
+                static_cast<unsigned long long>(s.connectfour.work),
+                static_cast<unsigned long long>(s.connectfour.hash), s.game2048.positions, kExpectimaxDepth,
+                static_cast<unsigned long long>(s.game2048.work), static_cast<unsigned long long>(s.game2048.hash),
                 s.ponte.positions, kPonteDepth, static_cast<unsigned long long>(s.ponte.work),
                 static_cast<unsigned long long>(s.ponte.hash), static_cast<unsigned long long>(s.combined()));
   return text;

@@ -26,7 +26,7 @@ ALL_TARGETS += $(RECORD2HTML)
 CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	@echo "chromium not found: installing Debian's chromium"
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+	$(call apt_install,chromium)
 
 # The suite: the converter's errors and escaping, and pages made by the three
 # judges, loaded in headless Chromium (screenshots in build/viewer/).

@@ -15,9 +15,9 @@ extern const char asset_pdd_js[];
 namespace {
 
 struct KindPage {
-  const char* title;     // before the script draws the page
-  const char* script;    // the kind's own script
-  const char* render;    // the function that draws it
+  const char* title;   // before the script draws the page
+  const char* script;  // the kind's own script
+  const char* render;  // the function that draws it
 };
 
 KindPage kind_page(Kind kind) {

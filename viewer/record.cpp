@@ -87,8 +87,8 @@ void check_connect_four(LineCheck& c) {
   c.optional("time_limit_ms", JsonValue::kNumber);
   if (const JsonValue* win = c.optional("win", JsonValue::kArray))
     for (const JsonValue& cell : win->items)
-      if (cell.type != JsonValue::kArray || cell.items.size() != 2 || !LineCheck::whole_in(cell.items[0], 0, rows - 1) ||
-          !LineCheck::whole_in(cell.items[1], 0, cols - 1))
+      if (cell.type != JsonValue::kArray || cell.items.size() != 2 ||
+          !LineCheck::whole_in(cell.items[0], 0, rows - 1) || !LineCheck::whole_in(cell.items[1], 0, cols - 1))
         return (void)c.fail("field 'win' holds something other than [row, column] cells on the board");
   if (const JsonValue* illegal = c.optional("illegal", JsonValue::kArray))
     if (illegal->items.size() != 2 || illegal->items[0].type != JsonValue::kNumber ||
@@ -241,9 +241,12 @@ bool parse_record(const std::string& text, const std::string& file_name, Record*
     }
     out->kind = kind;
     LineCheck check(value);
-    if (kind == Kind::kConnectFour) check_connect_four(check);
-    else if (kind == Kind::k2048) check_2048(check);
-    else check_ponte(check);
+    if (kind == Kind::kConnectFour)
+      check_connect_four(check);
+    else if (kind == Kind::k2048)
+      check_2048(check);
+    else
+      check_ponte(check);
     if (!check.ok()) {
       *error = where + check.error();
       return false;

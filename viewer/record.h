@@ -9,10 +9,10 @@
 namespace viewer {
 
 enum class Kind {
-  kNone,      // no game yet: the page says so
+  kNone,         // no game yet: the page says so
   kConnectFour,  // Compete --record
-  k2048,      // Run2048 --record
-  kPonte,     // pdd-referee --record
+  k2048,         // Run2048 --record
+  kPonte,        // pdd-referee --record
 };
 
 // "connect4", "2048", "pdd", "none": the page's name for the kind.

@@ -35,8 +35,15 @@ struct Run {
 
 bool play(int games, int jobs, unsigned long long seed, Run* out) {
   ct::TempDir dir;
-  std::vector<std::string> args = {"--seed", std::to_string(seed), "-j", std::to_string(jobs), "--record",
-                                   "record.jsonl", ct::plugin("random_a"), ct::plugin("random_b"), "result.txt",
+  std::vector<std::string> args = {"--seed",
+                                   std::to_string(seed),
+                                   "-j",
+                                   std::to_string(jobs),
+                                   "--record",
+                                   "record.jsonl",
+                                   ct::plugin("random_a"),
+                                   ct::plugin("random_b"),
+                                   "result.txt",
                                    std::to_string(games / 2)};
   ct::RunResult r = ct::run_compete(args, dir.path(), 600000);
   if (!r.exited || r.exit_code != 0) {
@@ -66,9 +73,12 @@ int main(int argc, char** argv) {
   unsigned long long seed = 2024;
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
-    if (flag == "--games") games = std::atoi(argv[i + 1]);
-    else if (flag == "--runs") runs = std::atoi(argv[i + 1]);
-    else if (flag == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
+    if (flag == "--games")
+      games = std::atoi(argv[i + 1]);
+    else if (flag == "--runs")
+      runs = std::atoi(argv[i + 1]);
+    else if (flag == "--seed")
+      seed = std::strtoull(argv[i + 1], nullptr, 10);
     else {
       std::fprintf(stderr, "usage: bench_judge [--games G] [--runs R] [--seed S]\n");
       return 2;
@@ -78,9 +88,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_judge: --games must be even and >= 2, --runs >= 1\n");
     return 2;
   }
-  std::printf("Judge overhead: random_a vs random_b (instant random legal moves), %d games (%d rounds), seed %llu, "
-              "median of %d runs\n",
-              games, games / 2, seed, runs);
+  std::printf(
+      "Judge overhead: random_a vs random_b (instant random legal moves), %d games (%d rounds), seed %llu, "
+      "median of %d runs\n",
+      games, games / 2, seed, runs);
   std::printf("%-5s %12s %14s %16s %10s\n", "jobs", "games/s", "wall ms/move", "judged ms/move", "moves");
   for (int jobs : {1, 2}) {
     std::vector<double> rate, per_move, judged;
@@ -93,10 +104,10 @@ int main(int argc, char** argv) {
       judged.push_back(median(r.move_ms));
       moves = r.moves;
     }
-    std::printf("-j %-2d %12.1f %14.4f %16.4f %10ld\n", jobs, median(rate), median(per_move), median(judged),
-                moves);
+    std::printf("-j %-2d %12.1f %14.4f %16.4f %10ld\n", jobs, median(rate), median(per_move), median(judged), moves);
   }
-  std::printf("wall ms/move: the match's wall time over all moves played (process start and loading included);\n"
-              "judged ms/move: the median move as Compete times it (request to clearPoint's return).\n");
+  std::printf(
+      "wall ms/move: the match's wall time over all moves played (process start and loading included);\n"
+      "judged ms/move: the median move as Compete times it (request to clearPoint's return).\n");
   return 0;
 }

@@ -24,7 +24,9 @@ namespace ct {
 
 std::string repo_root() { return COMPETE_TEST_ROOT; }
 std::string compete_binary() { return repo_root() + "/Compete/Compete"; }
-std::string plugin(const std::string& name) { return std::string(COMPETE_TEST_BUILD) + "/Compete/tests/plugins/" + name + ".so"; }
+std::string plugin(const std::string& name) {
+  return std::string(COMPETE_TEST_BUILD) + "/Compete/tests/plugins/" + name + ".so";
+}
 std::string sandbox_child() { return std::string(COMPETE_TEST_BUILD) + "/Compete/tests/sandbox_child"; }
 
 TempDir::TempDir() {
@@ -90,8 +92,7 @@ RunResult run(const std::vector<std::string>& argv, const std::string& cwd, int 
   for (;;) {
     pid_t r = ::waitpid(pid, &raw, WNOHANG);
     if (r == pid) break;
-    double elapsed_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    double elapsed_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     if (elapsed_ms > timeout_ms) {
       result.timed_out = true;
       ::kill(-pid, SIGKILL);
@@ -114,8 +115,7 @@ RunResult run(const std::vector<std::string>& argv, const std::string& cwd, int 
   return result;
 }
 
-RunResult run_compete(const std::vector<std::string>& args, const std::string& cwd, int timeout_ms,
-                      Watcher watcher) {
+RunResult run_compete(const std::vector<std::string>& args, const std::string& cwd, int timeout_ms, Watcher watcher) {
   std::vector<std::string> argv = {compete_binary()};
   argv.insert(argv.end(), args.begin(), args.end());
   return run(argv, cwd, timeout_ms, watcher);
@@ -228,7 +228,7 @@ ParsedResult parse_result_file(const std::string& text) {
   }
   if (i >= lines.size()) return fail("missing 'Stat:'");
   ++i;
-  const char* labels[] = {"ratio of A wins : ", "ratio of B wins : ", "ratio of Tie : ", "",
+  const char* labels[] = {"ratio of A wins : ",         "ratio of B wins : ",        "ratio of Tie : ", "",
                           "ratio of (A wins + tie) : ", "ratio of (B wins + tie) : "};
   for (const char* label : labels) {
     if (i >= lines.size()) return fail("the Stat block is cut short");
@@ -249,9 +249,12 @@ ParsedResult parse_result_file(const std::string& text) {
 std::string expected_stat_block(const std::vector<int>& codes) {
   int a = 0, b = 0, tie = 0;
   for (int code : codes) {
-    if (code == 1 || code == 5 || code == 6 || code == 8) ++a;
-    else if (code == 2 || code == 3 || code == 4 || code == 7) ++b;
-    else if (code == 0) ++tie;
+    if (code == 1 || code == 5 || code == 6 || code == 8)
+      ++a;
+    else if (code == 2 || code == 3 || code == 4 || code == 7)
+      ++b;
+    else if (code == 0)
+      ++tie;
   }
   double games = codes.empty() ? 1 : static_cast<double>(codes.size());
   std::ostringstream out;

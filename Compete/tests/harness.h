@@ -12,9 +12,9 @@ namespace ct {
 
 // Absolute paths, fixed at build time by the makefile.
 std::string repo_root();
-std::string compete_binary();                    // Compete/Compete
-std::string plugin(const std::string& name);     // build/Compete/tests/plugins/<name>.so
-std::string sandbox_child();                     // build/Compete/tests/sandbox_child
+std::string compete_binary();                 // Compete/Compete
+std::string plugin(const std::string& name);  // build/Compete/tests/plugins/<name>.so
+std::string sandbox_child();                  // build/Compete/tests/sandbox_child
 
 // A fresh folder under /tmp, removed with everything in it on destruction.
 class TempDir {
@@ -36,7 +36,7 @@ std::vector<std::string> list_dir(const std::string& path);  // names, sorted, w
 
 // How a subprocess ended, and what it printed.
 struct RunResult {
-  bool exited = false;     // false: killed by a signal (or by the timeout)
+  bool exited = false;  // false: killed by a signal (or by the timeout)
   int exit_code = -1;
   int signal = 0;
   bool timed_out = false;  // still running after the timeout: killed, a test failure

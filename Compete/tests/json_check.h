@@ -36,8 +36,10 @@ class JsonChecker {
   }
   bool number() {
     if (at('-')) ++i_;
-    if (at('0')) ++i_;
-    else if (!digits()) return false;
+    if (at('0'))
+      ++i_;
+    else if (!digits())
+      return false;
     if (at('.')) {
       ++i_;
       if (!digits()) return false;

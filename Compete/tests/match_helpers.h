@@ -18,7 +18,7 @@ struct Match {
   RunResult run;
   std::string result_text;
   ParsedResult parsed;
-  std::vector<std::string> records;  // the --record file's lines
+  std::vector<std::string> records;    // the --record file's lines
   std::vector<std::string> cwd_after;  // what the judge's working folder holds afterwards
 };
 

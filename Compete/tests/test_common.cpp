@@ -195,8 +195,8 @@ TEST_CASE("sandbox: working folder, environment and the file descriptors the chi
   CHECK(ct::read_file(dir / "out") == dir.path() + "\n");
 
   ::setenv("COMPETE_TEST_VAR", "from the judge", 1);
-  for (const auto& kv : std::vector<std::pair<std::string, std::string>>{{"", "from the judge"},
-                                                                         {"COMPETE_TEST_VAR", "replaced"}}) {
+  for (const auto& kv :
+       std::vector<std::pair<std::string, std::string>>{{"", "from the judge"}, {"COMPETE_TEST_VAR", "replaced"}}) {
     SpawnOptions env = child({"env", "COMPETE_TEST_VAR"});
     if (!kv.first.empty()) env.env.push_back(kv);
     env.output_path = dir / ("env" + kv.first);
@@ -333,8 +333,9 @@ TEST_CASE("append_line: whole lines, in order per writer, never interleaved") {
     threads.emplace_back([&, t] {
       std::string e;
       for (int i = 0; i < 300; ++i)
-        judge::append_line(path, "writer " + std::to_string(t) + " line " + std::to_string(i) + " " +
-                                     std::string(100 + t * 50, 'x'), &e);
+        judge::append_line(
+            path, "writer " + std::to_string(t) + " line " + std::to_string(i) + " " + std::string(100 + t * 50, 'x'),
+            &e);
     });
   for (std::thread& t : threads) t.join();
   std::istringstream in(ct::read_file(path));

@@ -16,9 +16,9 @@ namespace {
 using ct::Match;
 
 struct Fault {
-  const char* plugin;     // fault_<name>.so, or a plain name for the load faults
+  const char* plugin;  // fault_<name>.so, or a plain name for the load faults
   int code_as_a, code_as_b;
-  const char* reason;     // a fragment of the reason in the record and on stdout
+  const char* reason;  // a fragment of the reason in the record and on stdout
 };
 
 std::string describe(int code) {
@@ -42,8 +42,8 @@ std::string describe(int code) {
 void check_fault(const std::string& faulty, char side, int code, const std::string& reason, int rounds = 1,
                  const std::string& opponent_name = "") {
   ct::TempDir dir;
-  const std::string opponent = ct::plugin(opponent_name.empty() ? (side == 'A' ? "random_b" : "random_a")
-                                                                : opponent_name);
+  const std::string opponent =
+      ct::plugin(opponent_name.empty() ? (side == 'A' ? "random_b" : "random_a") : opponent_name);
   const std::string a = side == 'A' ? faulty : opponent, b = side == 'A' ? opponent : faulty;
   INFO("A = " << a << "\nB = " << b);
   // Timeout faults get a short limit so the suite stays fast; the others a generous one.
@@ -98,7 +98,7 @@ void check_both_sides(const Fault& f, const std::string& opponent = "") {
 
 }  // namespace
 
-TEST_SUITE("faults") {
+TEST_SUITE_BEGIN("faults");
 TEST_CASE("a crash in getPoint: segfault, uncaught exception, abort") {
   check_both_sides({"segv_get", 3, 5, "crashed in getPoint: killed by signal 11"});
   check_both_sides({"throw_get", 3, 5, "crashed in getPoint: killed by signal 6"});
@@ -160,4 +160,4 @@ TEST_CASE("a plugin that cannot be loaded: missing file, not an ELF file, missin
     check_fault(ct::plugin("no_clear"), 'B', -4, "does not export clearPoint", rounds);
   }
 }
-}  // TEST_SUITE("faults")
+TEST_SUITE_END();  // "faults"

@@ -116,14 +116,14 @@ void check_both_sides(const std::string& attempt, Outcome outcome, const std::st
 
 }  // namespace
 
-TEST_SUITE("hostile") {
+TEST_SUITE_BEGIN("hostile");
 TEST_CASE("the sandbox report names every layer and --sandbox-report exits 0") {
   ct::TempDir dir;
   ct::RunResult r = ct::run_compete({"--sandbox-report"}, dir.path());
   CHECK(r.exited);
   CHECK(r.exit_code == 0);
-  for (const char* layer : {"own user", "process cap", "filesystem", "network", "signals", "ptrace", "memory",
-                            "file size", "leftovers"})
+  for (const char* layer :
+       {"own user", "process cap", "filesystem", "network", "signals", "ptrace", "memory", "file size", "leftovers"})
     CHECK(r.out.find(layer) != std::string::npos);
   // A match says which layers are on, in one line on stderr.
   ct::Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("random_b"), 1);
@@ -177,7 +177,5 @@ TEST_CASE("a 10 GB file stops at the file size cap: SIGXFSZ is a runtime error")
   check_both_sides("huge_file", Outcome::kKilled, "killed by signal 25 (File size limit exceeded)");
 }
 
-TEST_CASE("a daemon left behind is killed when its game ends") {
-  check_both_sides("leave_daemon", Outcome::kRefused);
-}
-}  // TEST_SUITE("hostile")
+TEST_CASE("a daemon left behind is killed when its game ends") { check_both_sides("leave_daemon", Outcome::kRefused); }
+TEST_SUITE_END();  // "hostile"

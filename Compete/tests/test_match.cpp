@@ -64,7 +64,7 @@ int replay(const std::string& record) {
 
 }  // namespace
 
-TEST_SUITE("match") {
+TEST_SUITE_BEGIN("match");
 TEST_CASE("golden: a seeded match between two deterministic plugins gives the same result file, byte for byte") {
   ct::TempDir dir;
   ct::Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("random_b"), 4, {}, 42);
@@ -105,8 +105,7 @@ TEST_CASE("golden: a seeded match between two deterministic plugins gives the sa
   ct::TempDir again;
   CHECK(ct::play(again.path(), ct::plugin("random_a"), ct::plugin("random_b"), 4, {}, 42).result_text == golden);
   ct::TempDir other;
-  CHECK(ct::play(other.path(), ct::plugin("random_a"), ct::plugin("random_b"), 4, {}, 43).run.out !=
-        m.run.out);
+  CHECK(ct::play(other.path(), ct::plugin("random_a"), ct::plugin("random_b"), 4, {}, 43).run.out != m.run.out);
 }
 
 TEST_CASE("-j 2 gives the same result file and the same games as -j 1") {
@@ -285,4 +284,4 @@ TEST_CASE("an interrupted match (SIGINT after a few games) leaves a valid file w
   const std::string scratch_root = scratch.substr(0, scratch.rfind('/'));  // /tmp/compete.XXXXXX
   CHECK_MESSAGE(!ct::file_exists(scratch_root), "the plugins' scratch folder " << scratch_root << " was left behind");
 }
-}  // TEST_SUITE("match")
+TEST_SUITE_END();  // "match"

@@ -67,8 +67,8 @@ TEST_CASE("every code is credited as the table of result codes says; load errors
     int code;
     c4::Side side;
   };
-  const Case cases[] = {{0, c4::kEmpty}, {1, c4::kA},     {2, c4::kB},     {3, c4::kB},     {4, c4::kB},
-                        {5, c4::kA},     {6, c4::kA},     {7, c4::kB},     {8, c4::kA},     {-1, c4::kEmpty},
+  const Case cases[] = {{0, c4::kEmpty},  {1, c4::kA},      {2, c4::kB},     {3, c4::kB}, {4, c4::kB},
+                        {5, c4::kA},      {6, c4::kA},      {7, c4::kB},     {8, c4::kA}, {-1, c4::kEmpty},
                         {-2, c4::kEmpty}, {-3, c4::kEmpty}, {-4, c4::kEmpty}};
   for (const Case& c : cases) {
     INFO("code " << c.code);
@@ -152,14 +152,15 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
   result.illegal_y = 12;
   config.a.time_limit_ms = 2500;
   const std::string json = c4::record_line(config, 3, setup, result);
-  CHECK(json ==
-        "{\"round\":3,\"game\":2,\"seed\":18446744073709551615,\"M\":9,\"N\":10,\"noX\":8,\"noY\":0,"
-        "\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\",\"first\":\"B\",\"time_limit_ms\":2500,"
-        "\"moves\":[[\"B\",8,1,1.5],[\"A\",7,1,0.002]],\"illegal\":[-1,12],"
-        "\"code\":4,\"result\":\"A - illegal move\",\"reason\":\"A made an illegal move: line1\\nline2\\t\\u0001\","
-        "\"time_a_ms\":0.002,\"time_b_ms\":1.5,\"time_a_us\":2,\"time_b_us\":1500,"
-        "\"settings\":{\"match_seed\":0,\"rounds\":1,\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\","
-        "\"time_limit_ms\":2500,\"memory_limit_mb\":1024,\"env_a\":[],\"env_b\":[],\"sprt\":null,\"sprt_model\":null}}");
+  CHECK(
+      json ==
+      "{\"round\":3,\"game\":2,\"seed\":18446744073709551615,\"M\":9,\"N\":10,\"noX\":8,\"noY\":0,"
+      "\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\",\"first\":\"B\",\"time_limit_ms\":2500,"
+      "\"moves\":[[\"B\",8,1,1.5],[\"A\",7,1,0.002]],\"illegal\":[-1,12],"
+      "\"code\":4,\"result\":\"A - illegal move\",\"reason\":\"A made an illegal move: line1\\nline2\\t\\u0001\","
+      "\"time_a_ms\":0.002,\"time_b_ms\":1.5,\"time_a_us\":2,\"time_b_us\":1500,"
+      "\"settings\":{\"match_seed\":0,\"rounds\":1,\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\","
+      "\"time_limit_ms\":2500,\"memory_limit_mb\":1024,\"env_a\":[],\"env_b\":[],\"sprt\":null,\"sprt_model\":null}}");
   CHECK(ct::JsonChecker::valid(json));
   CHECK(json.find('\n') == std::string::npos);  // one line per game
 

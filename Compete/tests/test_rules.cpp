@@ -107,9 +107,9 @@ TEST_CASE("a line of four wins in every direction at every place, edges and corn
               }
             }
             Grid g(b);
-            INFO(std::string(kDirectionNames[d]) << " line from (" << x0 << ", " << y0 << ") on " << M << "x" << N
-                                    << ", gap " << gap << "\n"
-                                    << b.picture());
+            INFO(std::string(kDirectionNames[d])
+                 << " line from (" << x0 << ", " << y0 << ") on " << M << "x" << N << ", gap " << gap << "\n"
+                 << b.picture());
             for (int k = 0; k < 4; ++k) {
               const int x = x0 + k * dx, y = y0 + k * dy;
               if (k == gap) continue;
@@ -126,8 +126,15 @@ TEST_CASE("a line of four wins in every direction at every place, edges and corn
 TEST_CASE("the blocked cell breaks a line in every direction") {
   SUBCASE("horizontal: A A X A at the bottom edge is not four; A A X A A is not either") {
     Board b = from_picture({
-        ".........", ".........", ".........", ".........", ".........",
-        ".........", ".........", ".........", "AAXAA....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "AAXAA....",
     });
     for (int y : {0, 1, 3, 4}) CHECK_FALSE(b.wins_at(8, y));
     check_agreement(b);
@@ -148,17 +155,33 @@ TEST_CASE("the blocked cell breaks a line in every direction") {
   }
   SUBCASE("diagonal and anti-diagonal through the blocked cell at the right edge") {
     Board b = from_picture({
-        ".........", ".........", ".........", ".........", ".........",
-        "........A", ".......XB", "......ABB", ".....ABBB",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "........A",
+        ".......XB",
+        "......ABB",
+        ".....ABBB",
     });
     // A's diagonal (8,5) (7,6) [blocked (6,7)] (5,8): broken.
     for (auto xy : {std::make_pair(8, 5), std::make_pair(7, 6), std::make_pair(5, 8)})
       CHECK_FALSE(b.wins_at(xy.first, xy.second));
     check_agreement(b);
     Board c = from_picture({
-        "............", "............", "............", "............", "............",
-        "............", "............", "............", "A...........", "BX..........",
-        "BBA.........", "BBBA........",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "............",
+        "A...........",
+        "BX..........",
+        "BBA.........",
+        "BBBA........",
     });
     CHECK_FALSE(c.wins_at(11, 3));
     CHECK_FALSE(c.wins_at(10, 2));
@@ -167,8 +190,15 @@ TEST_CASE("the blocked cell breaks a line in every direction") {
   }
   SUBCASE("five in a row and two joined threes count; three does not") {
     Board b = from_picture({
-        ".........", ".........", ".........", ".........", ".........",
-        ".........", ".........", "X........", "BBBAAAAAB",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "X........",
+        "BBBAAAAAB",
     });
     for (int y = 3; y <= 7; ++y) CHECK(b.wins_at(8, y));
     CHECK_FALSE(b.wins_at(8, 0));
@@ -298,8 +328,15 @@ TEST_CASE("a full board is a tie for both Board and isTie, and the picture shows
 TEST_CASE("Board::winning_line: the longest run through the stone, in order along the line") {
   using Line = std::vector<std::pair<int, int>>;
   Board b = from_picture({
-      ".........", ".........", ".........", ".........", "....A....",
-      "...AB....", "..ABB....", ".ABBA....", "BAAAAAX..",
+      ".........",
+      ".........",
+      ".........",
+      ".........",
+      "....A....",
+      "...AB....",
+      "..ABB....",
+      ".ABBA....",
+      "BAAAAAX..",
   });
   // (8, 3): the bottom row's five A.
   CHECK(b.winning_line(8, 3) == Line({{8, 1}, {8, 2}, {8, 3}, {8, 4}, {8, 5}}));

@@ -68,7 +68,7 @@ std::string scratch_of(pid_t judge, const std::string& plugin) {
 
 }  // namespace
 
-TEST_SUITE("sprt and resume") {
+TEST_SUITE_BEGIN("sprt and resume");
 TEST_CASE("bad --sprt or --resume input: exit 2 before any game, the problem named") {
   ct::TempDir dir;
   struct Bad {
@@ -92,8 +92,8 @@ TEST_CASE("bad --sprt or --resume input: exit 2 before any game, the problem nam
     CHECK(r.err.find(b.named) != std::string::npos);
     CHECK(ct::list_dir(dir.path()).empty());  // no game, no file
   }
-  ct::RunResult r =
-      ct::run_compete({"--resume", ct::plugin("random_a"), ct::plugin("random_b"), "result.txt", "4"}, dir.path(), 20000);
+  ct::RunResult r = ct::run_compete({"--resume", ct::plugin("random_a"), ct::plugin("random_b"), "result.txt", "4"},
+                                    dir.path(), 20000);
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--resume needs --record") != std::string::npos);
   CHECK(ct::list_dir(dir.path()).empty());
@@ -104,8 +104,10 @@ TEST_CASE("statistics after every round and in <result>.stats.json; the result f
   ct::Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("random_b"), 4, {}, 42);
   INFO("stdout:\n" << m.run.out);
   REQUIRE(m.run.exit_code == 0);
-  CHECK(m.result_text == ct::read_file(ct::repo_root() + "/Compete/tests/golden/random_a_vs_random_b_seed42_4rounds.txt"));
-  for (int round = 0; round < 4; ++round) CHECK(m.run.out.find("After round " + std::to_string(round) + ": A ") != std::string::npos);
+  CHECK(m.result_text ==
+        ct::read_file(ct::repo_root() + "/Compete/tests/golden/random_a_vs_random_b_seed42_4rounds.txt"));
+  for (int round = 0; round < 4; ++round)
+    CHECK(m.run.out.find("After round " + std::to_string(round) + ": A ") != std::string::npos);
   CHECK(m.run.out.find("  Elo    ") != std::string::npos);
   CHECK(m.run.out.find("normalized Elo") != std::string::npos);
   judge::JsonValue s = summary_of(dir.path());
@@ -130,7 +132,8 @@ TEST_CASE("SPRT: a plugin against itself accepts H0, a winner against a faulty l
     ct::TempDir dir;
     ct::Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("random_a"), 200,
                            {"--sprt", "elo0=0 elo1=50", "-j", jobs}, 3);
-    INFO("-j " << jobs << "\nstdout tail:\n" << m.run.out.substr(m.run.out.size() > 2000 ? m.run.out.size() - 2000 : 0));
+    INFO("-j " << jobs << "\nstdout tail:\n"
+               << m.run.out.substr(m.run.out.size() > 2000 ? m.run.out.size() - 2000 : 0));
     REQUIRE(m.run.exit_code == 0);
     judge::JsonValue s = summary_of(dir.path());
     CHECK(s.find("status")->text == "stopped by the SPRT: H0 accepted");
@@ -204,16 +207,19 @@ TEST_CASE("--resume after kill -9 at random moments ends with the files of an un
       std::vector<std::string> args = resumed;
       if (attempt > 0) args.push_back("--resume");
       ct::Match m = ct::play(dir.path(), slow, other, rounds, args, 19, kill9);
-      moments += "after " + std::to_string(after_games) + " games + " + std::to_string(extra_ms) + " ms: " +
-                 (killed ? "killed" : "ran to the end") + "; ";
+      moments += "after " + std::to_string(after_games) + " games + " + std::to_string(extra_ms) +
+                 " ms: " + (killed ? "killed" : "ran to the end") + "; ";
       if (!scratch.empty()) std::filesystem::remove_all(scratch);  // what a killed judge cannot remove
       kills += killed;
     }
-    ct::Match last = ct::play(dir.path(), slow, other, rounds, [&] {
-      auto args = resumed;
-      args.push_back("--resume");
-      return args;
-    }(), 19);
+    ct::Match last = ct::play(
+        dir.path(), slow, other, rounds,
+        [&] {
+          auto args = resumed;
+          args.push_back("--resume");
+          return args;
+        }(),
+        19);
     INFO("moments: " << moments << "\nlast run's stderr:\n" << last.run.err);
     REQUIRE(last.run.exit_code == 0);
     CHECK(kills >= 1);
@@ -270,8 +276,8 @@ TEST_CASE("--resume: a record cut mid-line replays that game; a record of anothe
     CHECK(swapped.err.find("strategy A differs") != std::string::npos);
   }
   SUBCASE("the same command line without --seed: the record's seed, the cut game played again") {
-    std::vector<std::string> args = {"--record", "record.jsonl", "--resume", "--time-limit", "2000",
-                                     a, b, "result.txt", "5"};
+    std::vector<std::string> args = {"--record", "record.jsonl", "--resume", "--time-limit", "2000", a,
+                                     b,          "result.txt",   "5"};
     ct::RunResult r = ct::run_compete(args, dir.path(), 60000);
     INFO("stderr: " << r.err);
     REQUIRE(r.exit_code == 0);
@@ -284,8 +290,10 @@ TEST_CASE("--resume: a record cut mid-line replays that game; a record of anothe
     std::vector<std::string> lines;
     std::string line;
     for (char c : ct::read_file(dir / "record.jsonl")) {
-      if (c == '\n') lines.push_back(line), line.clear();
-      else line += c;
+      if (c == '\n')
+        lines.push_back(line), line.clear();
+      else
+        line += c;
     }
     CHECK(line.empty());
     CHECK(games_without_times(lines) == games_without_times(reference.records));
@@ -293,10 +301,11 @@ TEST_CASE("--resume: a record cut mid-line replays that game; a record of anothe
   SUBCASE("a malformed line before the last is named, not skipped") {
     std::string broken = first.records[0] + "\nnot json\n" + first.records[1] + "\n";
     std::ofstream(dir / "record.jsonl", std::ios::binary | std::ios::trunc) << broken;
-    std::vector<std::string> args = {"--record", "record.jsonl", "--resume", "--time-limit", "2000", a, b, "result.txt", "5"};
+    std::vector<std::string> args = {"--record", "record.jsonl", "--resume", "--time-limit", "2000", a,
+                                     b,          "result.txt",   "5"};
     ct::RunResult r = ct::run_compete(args, dir.path(), 20000);
     CHECK(r.exit_code == 2);
     CHECK(r.err.find("line 2: not a JSON object") != std::string::npos);
   }
 }
-}  // TEST_SUITE("sprt and resume")
+TEST_SUITE_END();  // "sprt and resume"

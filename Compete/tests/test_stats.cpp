@@ -40,6 +40,8 @@ struct Reference {
   double llr_penta_0_10, llr_tri_0_10, llr_penta_m5_5, llr_tri_m5_5;
 };
 
+// One reference per row.
+// clang-format off
 const Reference kReferences[] = {
     {"all draws", {0, 0, 10}, {{0, 0, 5, 0, 0}}, 0.5, 0, 0, 0, 0.5, 1.0,
      0, 0, 0, -215.33884995273496, 215.33884995273496,
@@ -56,6 +58,7 @@ const Reference kReferences[] = {
      -99.00288879897799, 45.18868919787162, -33.745927229792095, -126.41301385850323, 58.92115939891905,
      -0.22681054123092304, -0.21689158054112, -0.19114892190761906, -0.1822443007383566},
 };
+// clang-format on
 
 void check_close(double got, double want) {
   if (std::isinf(want)) {
@@ -98,7 +101,7 @@ judge::SprtVerdict simulate(const double (&p)[5], const judge::SprtSettings& s, 
 
 }  // namespace
 
-TEST_SUITE("stats") {
+TEST_SUITE_BEGIN("stats");
 TEST_CASE("Elo, interval, LOS, pentanomial and LLR match reference values") {
   for (const Reference& r : kReferences) {
     INFO(std::string(r.name));
@@ -165,13 +168,19 @@ TEST_CASE("--sprt strings: accepted forms and each bad input named") {
     const char* text;
     const char* named;
   } bad[] = {
-      {"elo0=10 elo1=10", "must be below elo1"}, {"elo0=5 elo1=0", "must be below elo1"},
+      {"elo0=10 elo1=10", "must be below elo1"},
+      {"elo0=5 elo1=0", "must be below elo1"},
       {"elo0=0 elo1=10 alpha=0", "alpha must lie strictly between 0 and 1"},
       {"elo0=0 elo1=10 beta=1", "beta must lie strictly between 0 and 1"},
-      {"elo0=0 elo1=10 alpha=-0.1", "alpha must lie"}, {"elo0=0 elo1=10 alpha=0.6 beta=0.5", "alpha + beta"},
-      {"elo0=0", "elo1 is missing"}, {"", "elo0 is missing"}, {"elo0=0 elo1=x", "elo1 needs a number, not 'x'"},
-      {"elo0=0 elo1=10 gamma=3", "unknown key 'gamma'"}, {"elo0 0 elo1 10", "'elo0' is not key=value"},
-      {"elo0=0 elo1=10 elo1=20", "elo1 is given twice"}, {"elo0=0 elo1=nan", "elo1 needs a number"},
+      {"elo0=0 elo1=10 alpha=-0.1", "alpha must lie"},
+      {"elo0=0 elo1=10 alpha=0.6 beta=0.5", "alpha + beta"},
+      {"elo0=0", "elo1 is missing"},
+      {"", "elo0 is missing"},
+      {"elo0=0 elo1=x", "elo1 needs a number, not 'x'"},
+      {"elo0=0 elo1=10 gamma=3", "unknown key 'gamma'"},
+      {"elo0 0 elo1 10", "'elo0' is not key=value"},
+      {"elo0=0 elo1=10 elo1=20", "elo1 is given twice"},
+      {"elo0=0 elo1=nan", "elo1 needs a number"},
   };
   for (const Bad& b : bad) {
     INFO(b.text);
@@ -229,7 +238,7 @@ TEST_CASE("a match summary takes rounds as pairs, skips games without a result, 
   CHECK(c4::points_for_a(c4::kTie) == 0.5);
   CHECK(c4::points_for_a(c4::kALoadError) == -1);
   c4::MatchSummary plain;
-  plain.add_round(c4::kAWins, c4::kBWins);  // 1 point: a win and a loss
+  plain.add_round(c4::kAWins, c4::kBWins);       // 1 point: a win and a loss
   plain.add_round(c4::kTie, c4::kBIllegalMove);  // 1 1/2
   plain.add_round(c4::kALoadError, c4::kAWins);  // one game without a result: no pair
   CHECK(plain.rounds_counted() == 3);
@@ -275,13 +284,14 @@ TEST_CASE("Elo text: signed, one decimal, infinite ends named") {
   CHECK(c4::format_elo(kInf) == "+inf");
   CHECK(c4::format_elo(-kInf) == "-inf");
 }
-}  // TEST_SUITE("stats")
+TEST_SUITE_END();  // "stats"
 
-TEST_SUITE("json reader") {
+TEST_SUITE_BEGIN("json reader");
 TEST_CASE("reads what the writer writes, and rejects broken text with an offset") {
   judge::JsonValue v;
   std::string error;
-  REQUIRE(judge::parse_json(" {\"a\":[1,-2.5e3,\"x\\\"\\u00e9\\n\",true,null,{}],\"b\":18446744073709551615} ", &v, &error));
+  REQUIRE(judge::parse_json(" {\"a\":[1,-2.5e3,\"x\\\"\\u00e9\\n\",true,null,{}],\"b\":18446744073709551615} ", &v,
+                            &error));
   REQUIRE(v.type == judge::JsonValue::kObject);
   const judge::JsonValue* a = v.find("a");
   REQUIRE(a != nullptr);
@@ -308,13 +318,17 @@ TEST_CASE("reads what the writer writes, and rejects broken text with an offset"
 TEST_CASE("settings that differ are named with both values") {
   const std::string recorded = "{\"match_seed\":7,\"rounds\":10,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":null}";
   CHECK(c4::settings_difference(recorded, recorded).empty());
-  CHECK(c4::settings_difference(recorded, "{\"match_seed\":8,\"rounds\":10,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":null}") ==
+  CHECK(c4::settings_difference(
+            recorded, "{\"match_seed\":8,\"rounds\":10,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":null}") ==
         "--seed differs: record 7, now 8");
-  CHECK(c4::settings_difference(recorded, "{\"match_seed\":7,\"rounds\":12,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":null}") ==
+  CHECK(c4::settings_difference(
+            recorded, "{\"match_seed\":7,\"rounds\":12,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":null}") ==
         "the round count differs: record 10, now 12");
   CHECK(c4::settings_difference(recorded, "{\"match_seed\":7,\"rounds\":10,\"env_a\":[],\"sprt\":null}") ==
         "A's --move-time / --move-iterations differs: record [\"STRATEGY_MOVE_MS=300\"], now []");
-  CHECK(c4::settings_difference(recorded, "{\"match_seed\":7,\"rounds\":10,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":\"elo0=0 elo1=5 alpha=0.05 beta=0.05\"}") ==
+  CHECK(c4::settings_difference(recorded,
+                                "{\"match_seed\":7,\"rounds\":10,\"env_a\":[\"STRATEGY_MOVE_MS=300\"],\"sprt\":\"elo0="
+                                "0 elo1=5 alpha=0.05 beta=0.05\"}") ==
         "--sprt differs: record null, now \"elo0=0 elo1=5 alpha=0.05 beta=0.05\"");
 }
-}  // TEST_SUITE("json reader")
+TEST_SUITE_END();  // "json reader"

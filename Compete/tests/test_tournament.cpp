@@ -24,7 +24,8 @@ const double kEloPerNat = 400 / std::log(10.0);
 
 std::string tournament_binary() { return ct::repo_root() + "/build/bin/Tournament"; }
 
-ct::RunResult run_tournament(const std::vector<std::string>& args, const std::string& cwd, ct::Watcher watcher = nullptr) {
+ct::RunResult run_tournament(const std::vector<std::string>& args, const std::string& cwd,
+                             ct::Watcher watcher = nullptr) {
   std::vector<std::string> argv = {tournament_binary()};
   argv.insert(argv.end(), args.begin(), args.end());
   return ct::run(argv, cwd, 120000, watcher);
@@ -40,7 +41,7 @@ judge::JsonValue json_file(const std::string& path) {
 
 }  // namespace
 
-TEST_SUITE("tournament") {
+TEST_SUITE_BEGIN("tournament");
 TEST_CASE("Bradley-Terry: two players, the closed form; a perfect score stays finite; transitive order") {
   // 75 of 100 points: the maximum likelihood difference is 400 log10(3), its
   // variance 1 / (n p (1 - p)) in natural units, each rating half of it.
@@ -57,8 +58,7 @@ TEST_CASE("Bradley-Terry: two players, the closed form; a perfect score stays fi
   CHECK(perfect[0].value - perfect[1].value == doctest::Approx(400 * std::log10(8.5 / 0.5)).epsilon(1e-9));
 
   // Three players, each stronger one beating the next 70% of the time.
-  std::vector<judge::Estimate> three =
-      judge::bradley_terry(3, {{0, 1, 20, 6}, {1, 2, 20, 6}, {0, 2, 20, 3}}, 1);
+  std::vector<judge::Estimate> three = judge::bradley_terry(3, {{0, 1, 20, 6}, {1, 2, 20, 6}, {0, 2, 20, 3}}, 1);
   CHECK(three[2].value > three[1].value);
   CHECK(three[1].value > three[0].value);
   CHECK(std::fabs(three[0].value + three[1].value + three[2].value) < 1e-6);  // relative to the mean
@@ -89,9 +89,8 @@ TEST_CASE("crosstable and labels") {
 TEST_CASE("three ladder levels far apart rank in ladder order, every pair's files in the folder") {
   ct::TempDir dir;
   const std::string root = ct::repo_root() + "/TestCases/";
-  ct::RunResult r = run_tournament({"--rounds", "5", "--seed", "3", "-j", "2", "out", root + "11.so", root + "21.so",
-                                    root + "1.so"},
-                                   dir.path());
+  ct::RunResult r = run_tournament(
+      {"--rounds", "5", "--seed", "3", "-j", "2", "out", root + "11.so", root + "21.so", root + "1.so"}, dir.path());
   INFO("stdout:\n" << r.out << "\nstderr:\n" << r.err);
   REQUIRE(r.exit_code == 0);
   judge::JsonValue t = json_file(dir / "out/tournament.json");
@@ -149,8 +148,10 @@ TEST_CASE("bad tournament input: exit 2 before any game, the problem named") {
       {{"out", ct::plugin("random_a")}, "a tournament needs at least two plugins, got 1"},
       {{"out"}, "a tournament needs at least two plugins, got 0"},
       {{"out", ct::plugin("random_a"), dir / "missing.so"}, "missing.so': No such file or directory"},
-      {{"--move-time-a", "50", "out", ct::plugin("random_a"), ct::plugin("random_b")}, "every player gets the same settings"},
-      {{"--rounds", "0", "out", ct::plugin("random_a"), ct::plugin("random_b")}, "--rounds needs a positive whole number"},
+      {{"--move-time-a", "50", "out", ct::plugin("random_a"), ct::plugin("random_b")},
+       "every player gets the same settings"},
+      {{"--rounds", "0", "out", ct::plugin("random_a"), ct::plugin("random_b")},
+       "--rounds needs a positive whole number"},
   };
   for (const Bad& b : bad) {
     ct::RunResult r = run_tournament(b.args, dir.path());
@@ -199,4 +200,4 @@ TEST_CASE("a tournament killed with kill -9 and resumed ends with the files of a
   CHECK(refused.exit_code == 2);
   CHECK(refused.err.find("the round count differs: record 3, now 4") != std::string::npos);
 }
-}  // TEST_SUITE("tournament")
+TEST_SUITE_END();  // "tournament"

@@ -174,7 +174,8 @@ int main(int argc, char** argv) {
               << c4::format_elo(s.elo.value) << " [" << c4::format_elo(s.elo.lower) << ", "
               << c4::format_elo(s.elo.upper) << "]"
               << (outcome.games_played < outcome.games_finished
-                      ? "  (" + std::to_string(outcome.games_finished - outcome.games_played) + " games from the record)"
+                      ? "  (" + std::to_string(outcome.games_finished - outcome.games_played) +
+                            " games from the record)"
                       : "")
               << "\n";
     std::cout.flush();

@@ -18,7 +18,9 @@ std::string two_digits(int n) {
   return text;
 }
 
-std::string pad(const std::string& s, size_t width) { return s.size() >= width ? s : s + std::string(width - s.size(), ' '); }
+std::string pad(const std::string& s, size_t width) {
+  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
 
 struct PlayerTotals {
   double games = 0, points = 0;
@@ -105,7 +107,8 @@ std::string format_tournament(const TournamentReport& r) {
     int i = order[k];
     const judge::Estimate& e = ratings[i];
     out << pad(std::to_string(k + 1), 6) << pad(r.labels[i], width) << pad(format_elo(e.value), 9)
-        << pad("[" + format_elo(e.lower) + ", " + format_elo(e.upper) + "]", 20) << pad(std::to_string(static_cast<long long>(t[i].games)), 7)
+        << pad("[" + format_elo(e.lower) + ", " + format_elo(e.upper) + "]", 20)
+        << pad(std::to_string(static_cast<long long>(t[i].games)), 7)
         << (t[i].games > 0 ? format_percent(t[i].points / t[i].games) : "-") << "\n";
   }
   // Crosstable: the row player's wins - losses - draws against each column player.
@@ -140,7 +143,9 @@ std::string tournament_json(const TournamentReport& r) {
   std::vector<PlayerTotals> t = totals(n, r.pairs);
   std::vector<int> order = ranking(ratings);
   judge::JsonWriter json;
-  json.begin_object().field("header", r.header).field("rating", "Bradley-Terry, Elo relative to the mean, 95%, 1 virtual draw a pair");
+  json.begin_object()
+      .field("header", r.header)
+      .field("rating", "Bradley-Terry, Elo relative to the mean, 95%, 1 virtual draw a pair");
   json.key("ranking").begin_array();
   for (int k = 0; k < n; ++k) {
     int i = order[k];

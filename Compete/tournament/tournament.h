@@ -11,9 +11,9 @@
 namespace c4 {
 
 struct TournamentPair {
-  int a = 0, b = 0;       // players, 0-based; a is side A of the match
-  std::string file;       // the match's result file name in the folder ("pair_01_02.txt")
-  bool played = false;    // its statistics below are final or partial
+  int a = 0, b = 0;         // players, 0-based; a is side A of the match
+  std::string file;         // the match's result file name in the folder ("pair_01_02.txt")
+  bool played = false;      // its statistics below are final or partial
   judge::GameCounts games;  // from a's side
 };
 

@@ -79,17 +79,23 @@ int main(int argc, char** argv) {
   uint64_t sink = 0;
   std::vector<double> table, chained, generic;
   for (int trial = 0; trial < 5; ++trial) {
-    table.push_back(moves_per_second(boards, 40, [](Board b, int dir) {
-      uint32_t gained;
-      return g2048::b4::move(b, dir, &gained) + gained;
-    }, &sink));
+    table.push_back(moves_per_second(
+        boards, 40,
+        [](Board b, int dir) {
+          uint32_t gained;
+          return g2048::b4::move(b, dir, &gained) + gained;
+        },
+        &sink));
     chained.push_back(chained_moves_per_second(boards, 20, &sink));
-    generic.push_back(moves_per_second(boards, 4, [](Board b, int dir) {
-      int cells[16];
-      g2048::b4::to_values(b, cells);
-      int64_t gained = 0;
-      return static_cast<uint64_t>(g2048::slide_board(cells, 4, 4, dir, &gained)) + cells[0] + gained;
-    }, &sink));
+    generic.push_back(moves_per_second(
+        boards, 4,
+        [](Board b, int dir) {
+          int cells[16];
+          g2048::b4::to_values(b, cells);
+          int64_t gained = 0;
+          return static_cast<uint64_t>(g2048::slide_board(cells, 4, 4, dir, &gained)) + cells[0] + gained;
+        },
+        &sink));
   }
   std::printf("2048 engine, %zu boards from random play x 4 directions, median of 5 trials (one core):\n",
               boards.size());
@@ -127,8 +133,7 @@ int main(int argc, char** argv) {
               static_cast<long long>(moves));
   std::printf("  wall time per move %.1f us; runner overhead (wall minus the bot's CPU) %.1f us per move\n",
               g2048::median(wall), g2048::median(overhead));
-  std::printf("  = %.2f%% of the 10 ms a bot at the contest's 100 moves/s may take\n",
-              g2048::median(overhead) / 100.0);
+  std::printf("  = %.2f%% of the 10 ms a bot at the contest's 100 moves/s may take\n", g2048::median(overhead) / 100.0);
   if (sink == 42) std::printf(" ");
   return 0;
 }

@@ -129,9 +129,10 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
         s.table_bits > 26 || (s.downgrade_from != 0 && (s.downgrade_from < 2 || s.downgrade_from > 15)) ||
         (s.endgame_downgrade_from != 0 && (s.endgame_downgrade_from < 2 || s.endgame_downgrade_from > 15)) ||
         !(s.early_budget > 0) || !(s.late_budget > 0) || s.late_from < 3 || s.late_from > 15) {
-      *error = "agent '" + spec +
-               "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26, dg and enddg 0 (off) or 2..15, early > 0, late > 0"
-               " and 3 <= latefrom <= 15";
+      *error =
+          "agent '" + spec +
+          "': need 0 <= min <= max <= 8, nodes >= 0, 10 <= tt <= 26, dg and enddg 0 (off) or 2..15, early > 0, late > 0"
+          " and 3 <= latefrom <= 15";
       return nullptr;
     }
     agent.reset(new ExpectimaxAgent(evaluator, s, spec));

@@ -197,7 +197,10 @@ int main(int argc, char** argv) {
     } else if (arg == "--quiet") {
       quiet = true;
     } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr, "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--starts FILE] [--until-tile T] [--header] [--quiet] SPEC...\n", arg.c_str());
+      std::fprintf(stderr,
+                   "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--starts FILE] [--until-tile "
+                   "T] [--header] [--quiet] SPEC...\n",
+                   arg.c_str());
       return 2;
     } else {
       specs.push_back(arg);
@@ -259,7 +262,8 @@ int main(int argc, char** argv) {
                      run.total_moves() / run.cpu_seconds);
     }
     run.mean_depth = agent->mean_depth();
-    if (!agent->search_summary().empty()) std::fprintf(stderr, "  %s: %s\n", spec.c_str(), agent->search_summary().c_str());
+    if (!agent->search_summary().empty())
+      std::fprintf(stderr, "  %s: %s\n", spec.c_str(), agent->search_summary().c_str());
     print_table_row(stdout, run);
     std::fflush(stdout);
   }

@@ -9,7 +9,6 @@
 
 #include "weights_file.h"
 
-
 namespace bot2048 {
 
 namespace {

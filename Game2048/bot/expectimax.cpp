@@ -220,9 +220,9 @@ int Expectimax::choose_move(uint64_t board) {
 
   // What this move may spend: its share, plus part of the bank when in danger.
   const int largest = b4::max_exponent(board);
-  const double stage = largest >= settings_.late_from       ? settings_.late_budget
+  const double stage = largest >= settings_.late_from      ? settings_.late_budget
                        : largest < settings_.late_from - 1 ? settings_.early_budget
-                                                             : 1.0;
+                                                           : 1.0;
   const double per_move = settings_.nodes_per_move * governor_.scale_for(largest >= settings_.late_from) * stage;
   const int empty = b4::count_empty(board);
   const double share = empty <= 1 ? 0.5 : empty <= 3 ? 0.25 : empty <= 5 ? 0.08 : 0.01;

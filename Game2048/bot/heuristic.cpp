@@ -11,7 +11,7 @@
 namespace bot2048 {
 namespace {
 
-constexpr float kBase = 200000.0f;     // keeps a live line's score positive
+constexpr float kBase = 200000.0f;  // keeps a live line's score positive
 constexpr float kEmptyWeight = 270.0f;
 constexpr float kMergeWeight = 700.0f;
 constexpr float kMonotonicWeight = 47.0f;
@@ -44,8 +44,10 @@ float score_line(unsigned line) {
   float towards_left = 0, towards_right = 0;
   for (int c = 0; c < 3; ++c) {
     const float a = std::pow(float(e[c]), kMonotonicPower), b = std::pow(float(e[c + 1]), kMonotonicPower);
-    if (e[c] > e[c + 1]) towards_left += a - b;
-    else towards_right += b - a;
+    if (e[c] > e[c + 1])
+      towards_left += a - b;
+    else
+      towards_right += b - a;
   }
   return kBase + kEmptyWeight * empty + kMergeWeight * merges -
          kMonotonicWeight * std::min(towards_left, towards_right) - kSumWeight * sum;
@@ -67,8 +69,8 @@ HeuristicEvaluator::HeuristicEvaluator() { line_table(); }
 float HeuristicEvaluator::evaluate(uint64_t b) const {
   const std::vector<float>& t = line_table();
   const uint64_t c = g2048::b4::transpose(b);
-  const float v = t[b & 0xFFFF] + t[(b >> 16) & 0xFFFF] + t[(b >> 32) & 0xFFFF] + t[b >> 48] +
-                  t[c & 0xFFFF] + t[(c >> 16) & 0xFFFF] + t[(c >> 32) & 0xFFFF] + t[c >> 48];
+  const float v = t[b & 0xFFFF] + t[(b >> 16) & 0xFFFF] + t[(b >> 32) & 0xFFFF] + t[b >> 48] + t[c & 0xFFFF] +
+                  t[(c >> 16) & 0xFFFF] + t[(c >> 32) & 0xFFFF] + t[c >> 48];
   return v > 1.0f ? v : 1.0f;
 }
 

@@ -68,7 +68,8 @@ int MonteCarlo::choose_move(uint64_t board) {
       for (int i = 0; i < k; ++i) best_mean = std::max(best_mean, sum[i] / visits[i]);
       double best_ucb = -1;
       for (int i = 0; i < k; ++i) {
-        const double ucb = sum[i] / visits[i] / best_mean + settings_.exploration * std::sqrt(std::log(double(n)) / visits[i]);
+        const double ucb =
+            sum[i] / visits[i] / best_mean + settings_.exploration * std::sqrt(std::log(double(n)) / visits[i]);
         if (ucb > best_ucb) best_ucb = ucb, pick = i;
       }
     }

@@ -28,7 +28,7 @@ constexpr int kTuples = 4;
 constexpr int kTupleCells = 6;
 constexpr int kSymmetries = 8;
 constexpr uint32_t kTupleEntries = 1u << (4 * kTupleCells);  // 16^6
-constexpr int kFeatures = kTuples * kSymmetries;              // lookups per value
+constexpr int kFeatures = kTuples * kSymmetries;             // lookups per value
 constexpr int kMaxStages = 2;
 constexpr int kDefaultStageExponent = 14;  // stage 2 from a 16384 tile on
 
@@ -97,7 +97,7 @@ class TrainingNetwork {
 
  private:
   void prefetch_weights(uint64_t board, bool with_sums) const;
-  FloatTable tables_[kMaxStages][kTuples];  // stages_ of them allocated
+  FloatTable tables_[kMaxStages][kTuples];                // stages_ of them allocated
   HugeVector<Coherence> coherence_[kMaxStages][kTuples];  // empty unless enabled
   int stages_ = 1;
   int stage_exponent_ = kDefaultStageExponent;

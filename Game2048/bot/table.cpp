@@ -12,8 +12,8 @@ uint64_t RunSummary::total_moves() const {
 
 void print_table_header(FILE* out) {
   std::fprintf(out, "%-68s %5s %8s %8s %8s %6s %5s %5s %5s %5s %5s %8s %7s %5s %s\n", "agent", "games", "average",
-               "median", "highest", "maxtl", "2048", "4096", "8192", "16384", "32768", "moves/s", "mv2048",
-               "depth", "verdict");
+               "median", "highest", "maxtl", "2048", "4096", "8192", "16384", "32768", "moves/s", "mv2048", "depth",
+               "verdict");
 }
 
 void print_table_row(FILE* out, const RunSummary& run) {
@@ -38,7 +38,8 @@ void print_table_row(FILE* out, const RunSummary& run) {
   char mv2048[32] = "-";
   if (!to2048.empty()) {
     const size_t m = to2048.size();
-    std::snprintf(mv2048, sizeof mv2048, "%.0f", m % 2 ? double(to2048[m / 2]) : (to2048[m / 2 - 1] + to2048[m / 2]) / 2.0);
+    std::snprintf(mv2048, sizeof mv2048, "%.0f",
+                  m % 2 ? double(to2048[m / 2]) : (to2048[m / 2 - 1] + to2048[m / 2]) / 2.0);
   }
   const double rate = run.cpu_seconds > 0 ? double(run.total_moves()) / run.cpu_seconds : 0;
   const std::string verdict = !run.verdict.empty() ? run.verdict : rate >= 100 ? "valid" : "invalid (< 100 moves/s)";

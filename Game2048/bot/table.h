@@ -17,9 +17,9 @@ struct GameRecord {
 struct RunSummary {
   std::string agent;
   std::vector<GameRecord> games;
-  double cpu_seconds = 0;   // the bot's CPU time for the whole run
-  double mean_depth = 0;    // 0: not a depth search
-  std::string verdict;      // "" : decided by the speed rule alone
+  double cpu_seconds = 0;  // the bot's CPU time for the whole run
+  double mean_depth = 0;   // 0: not a depth search
+  std::string verdict;     // "" : decided by the speed rule alone
   uint64_t total_moves() const;
 };
 

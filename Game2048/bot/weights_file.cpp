@@ -17,8 +17,8 @@ namespace {
 constexpr char kMagic[9] = "N2048W16";
 constexpr char kCheckpointMagic[9] = "N2048F32";
 constexpr char kStagedCheckpointMagic[9] = "N2048F2S";
-constexpr uint32_t kVersion = 2;        // one stage
-constexpr uint32_t kStagedVersion = 3;  // two stages (stage 2 as differences)
+constexpr uint32_t kVersion = 2;                      // one stage
+constexpr uint32_t kStagedVersion = 3;                // two stages (stage 2 as differences)
 constexpr size_t kMaxWeightsBytes = 31u << 20;        // one stage: under the 32 MiB a submission may ship
 constexpr size_t kMaxStagedWeightsBytes = 32u << 20;  // two stages: the whole 32 MiB
 constexpr size_t kHeaderBytes = 8 + 4 * 4 + 4 * 2 + 4 + 8 + 8;
@@ -96,7 +96,8 @@ bool write_via_rename(const std::string& path, const std::function<bool(FILE*)>&
 
 // Writes `size` bytes to path via a temporary file and rename(2).
 bool write_whole_file(const std::string& path, const void* data, size_t size, std::string* error) {
-  return write_via_rename(path, [&](FILE* f) { return std::fwrite(data, 1, size, f) == size; }, error);
+  return write_via_rename(
+      path, [&](FILE* f) { return std::fwrite(data, 1, size, f) == size; }, error);
 }
 
 bool read_whole_file(const std::string& path, std::vector<uint8_t>* out, std::string* error) {
@@ -145,8 +146,7 @@ void encode_table(const std::vector<int32_t>& table, std::string& payload) {
 // the values are the weights (a zero run writes zeros); with one they are
 // differences added to it (a zero run keeps it). An empty string on success,
 // else what is wrong.
-std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, WeightTable& table,
-                         const WeightTable* base) {
+std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, WeightTable& table, const WeightTable* base) {
   size_t filled = 0;
   while (filled < kTupleEntries) {
     uint32_t zeros, literals;
@@ -167,8 +167,8 @@ std::string decode_table(const uint8_t* payload, size_t end, size_t* pos, Weight
 
 }  // namespace
 
-bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
-                  const std::string& note, std::string* error, WeightsPruning* pruned, float min_step) {
+bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight, const std::string& note,
+                  std::string* error, WeightsPruning* pruned, float min_step) {
   const int stages = net.stages();
   float max_abs = 0;
   for (int s = 0; s < stages; ++s)
@@ -251,8 +251,8 @@ bool load_weights(const std::string& path, PlayingNetwork* net, std::string* not
   if (data.size() < kHeaderBytes) return fail("truncated header (" + std::to_string(data.size()) + " bytes)");
   const uint8_t* p = data.data();
   if (std::memcmp(p, kMagic, 8) != 0) return fail("not a weights file (bad magic)");
-  const uint32_t version = get<uint32_t>(p + 8), tuples = get<uint32_t>(p + 12),
-                 cells = get<uint32_t>(p + 16), symmetries = get<uint32_t>(p + 20);
+  const uint32_t version = get<uint32_t>(p + 8), tuples = get<uint32_t>(p + 12), cells = get<uint32_t>(p + 16),
+                 symmetries = get<uint32_t>(p + 20);
   if (version != kVersion && version != kStagedVersion) return fail("unsupported version " + std::to_string(version));
   const bool staged = version == kStagedVersion;
   const size_t header = staged ? kStagedHeaderBytes : kHeaderBytes;
@@ -286,9 +286,9 @@ bool load_weights(const std::string& path, PlayingNetwork* net, std::string* not
   size_t pos = 0;
   for (int s = 0; s < int(stages); ++s)
     for (int t = 0; t < kTuples; ++t) {
-      const std::string why = decode_table(payload, payload_bytes, &pos, net->table(t, s), s ? &net->table(t, 0) : nullptr);
-      if (!why.empty())
-        return fail((s ? "stage 2 table " : "table ") + std::to_string(t) + " " + why);
+      const std::string why =
+          decode_table(payload, payload_bytes, &pos, net->table(t, s), s ? &net->table(t, 0) : nullptr);
+      if (!why.empty()) return fail((s ? "stage 2 table " : "table ") + std::to_string(t) + " " + why);
     }
   if (pos != payload_bytes) return fail("trailing bytes after the last table");
   net->scale = scale;
@@ -305,8 +305,8 @@ uint64_t episodes_from_note(const std::string& note) {
   return std::strtoull(note.substr(begin, end - begin).c_str(), nullptr, 10);
 }
 
-bool load_weights_for_training(const std::string& path, TrainingNetwork* net, float* initial_weight,
-                               uint64_t* episodes, std::string* note, std::string* error) {
+bool load_weights_for_training(const std::string& path, TrainingNetwork* net, float* initial_weight, uint64_t* episodes,
+                               std::string* note, std::string* error) {
   std::unique_ptr<PlayingNetwork> q(new PlayingNetwork());
   std::string text;
   if (!load_weights(path, q.get(), &text, error)) return false;
@@ -326,8 +326,8 @@ bool load_weights_for_training(const std::string& path, TrainingNetwork* net, fl
 
 // A one-stage checkpoint: magic, u64 episodes, f32 initial weight, 4 tables.
 // A two-stage one ("N2048F2S") adds u32 stage exponent and stage 2's 4 tables.
-bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64_t episodes,
-                     float initial_weight, std::string* error) {
+bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64_t episodes, float initial_weight,
+                     std::string* error) {
   const bool staged = net.stages() > 1;
   const size_t head = staged ? 24 : 20, table_bytes = size_t(kTupleEntries) * 4;
   std::vector<uint8_t> out(head + size_t(net.stages()) * kTuples * table_bytes);
@@ -342,8 +342,8 @@ bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64
   return write_whole_file(path, out.data(), out.size(), error);
 }
 
-bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes,
-                     float* initial_weight, std::string* error) {
+bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes, float* initial_weight,
+                     std::string* error) {
   std::vector<uint8_t> data;
   if (!read_whole_file(path, &data, error)) return false;
   const size_t table_bytes = size_t(kTupleEntries) * 4;
@@ -377,17 +377,20 @@ bool save_coherence(const std::string& path, const TrainingNetwork& net, uint64_
     *error = "coherence sums '" + path + "': the network keeps none";
     return false;
   }
-  return write_via_rename(path, [&](FILE* f) {
-    const uint32_t stages = uint32_t(net.stages());
-    bool ok = std::fwrite(kCoherenceMagic, 1, 8, f) == 8 && std::fwrite(&episodes, 8, 1, f) == 1 &&
-              std::fwrite(&stages, 4, 1, f) == 1;
-    for (int s = 0; ok && s < net.stages(); ++s)
-      for (int t = 0; ok && t < kTuples; ++t) {
-        const auto& sums = net.coherence_table(t, s);
-        ok = std::fwrite(sums.data(), sizeof sums[0], sums.size(), f) == sums.size();
-      }
-    return ok;
-  }, error);
+  return write_via_rename(
+      path,
+      [&](FILE* f) {
+        const uint32_t stages = uint32_t(net.stages());
+        bool ok = std::fwrite(kCoherenceMagic, 1, 8, f) == 8 && std::fwrite(&episodes, 8, 1, f) == 1 &&
+                  std::fwrite(&stages, 4, 1, f) == 1;
+        for (int s = 0; ok && s < net.stages(); ++s)
+          for (int t = 0; ok && t < kTuples; ++t) {
+            const auto& sums = net.coherence_table(t, s);
+            ok = std::fwrite(sums.data(), sizeof sums[0], sums.size(), f) == sums.size();
+          }
+        return ok;
+      },
+      error);
 }
 
 bool load_coherence(const std::string& path, TrainingNetwork* net, uint64_t episodes, std::string* error) {
@@ -408,16 +411,20 @@ bool load_coherence(const std::string& path, TrainingNetwork* net, uint64_t epis
   char magic[8];
   uint64_t saved_episodes = 0;
   uint32_t stages = 0;
-  if (std::fread(magic, 1, 8, f) != 8 || std::memcmp(magic, kCoherenceMagic, 8) != 0) return fail("not a coherence file (wrong magic)");
+  if (std::fread(magic, 1, 8, f) != 8 || std::memcmp(magic, kCoherenceMagic, 8) != 0)
+    return fail("not a coherence file (wrong magic)");
   if (std::fread(&saved_episodes, 8, 1, f) != 1 || std::fread(&stages, 4, 1, f) != 1) return fail("truncated header");
   if (saved_episodes != episodes)
-    return fail("saved at episode " + std::to_string(saved_episodes) + ", the checkpoint is at " + std::to_string(episodes));
+    return fail("saved at episode " + std::to_string(saved_episodes) + ", the checkpoint is at " +
+                std::to_string(episodes));
   if (int(stages) != net->stages())
     return fail(std::to_string(stages) + " stages, the network has " + std::to_string(net->stages()));
   struct stat info;
-  const long long expected = 20 + (long long)stages * kTuples * kTupleEntries * (long long)sizeof(TrainingNetwork::Coherence);
+  const long long expected =
+      20 + (long long)stages * kTuples * kTupleEntries * (long long)sizeof(TrainingNetwork::Coherence);
   if (::fstat(fileno(f), &info) != 0 || info.st_size != expected)
-    return fail("wrong size (" + std::to_string((long long)info.st_size) + " bytes, expected " + std::to_string(expected) + ")");
+    return fail("wrong size (" + std::to_string((long long)info.st_size) + " bytes, expected " +
+                std::to_string(expected) + ")");
   // Read into a copy first, so a failed read leaves the network's sums as they were.
   std::vector<HugeVector<TrainingNetwork::Coherence>> sums(stages * kTuples);
   for (auto& table : sums) {

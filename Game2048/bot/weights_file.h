@@ -44,9 +44,8 @@ struct WeightsPruning {
   int stage1 = 0;
   int stage2 = 0;  // of the differences q2 - q1
 };
-bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight,
-                  const std::string& note, std::string* error, WeightsPruning* pruned = nullptr,
-                  float min_step = 0.0f);
+bool save_weights(const std::string& path, const TrainingNetwork& net, float initial_weight, const std::string& note,
+                  std::string* error, WeightsPruning* pruned = nullptr, float min_step = 0.0f);
 
 // Reads a weights file into *net. On failure returns false, sets *error to a
 // message naming the file and the problem, and leaves *net unusable.
@@ -56,17 +55,17 @@ bool load_weights(const std::string& path, PlayingNetwork* net, std::string* not
 // e.g. to continue training from the committed weights. *initial_weight gets the
 // file's initial weight (its offset / 32), *episodes the count at the end of the
 // note ("..., N episodes" or "... at N episodes"), or 0 if the note has none.
-bool load_weights_for_training(const std::string& path, TrainingNetwork* net, float* initial_weight,
-                               uint64_t* episodes, std::string* note, std::string* error);
+bool load_weights_for_training(const std::string& path, TrainingNetwork* net, float* initial_weight, uint64_t* episodes,
+                               std::string* note, std::string* error);
 
 // The episode count a weights note ends with ("... 448683 episodes"), or 0.
 uint64_t episodes_from_note(const std::string& note);
 
 // Float checkpoints of a training run.
-bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64_t episodes,
-                     float initial_weight, std::string* error);
-bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes,
-                     float* initial_weight, std::string* error);
+bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64_t episodes, float initial_weight,
+                     std::string* error);
+bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes, float* initial_weight,
+                     std::string* error);
 
 // The temporal-coherence sums of a training run (TrainingNetwork::coherence_table),
 // in a file of their own beside the checkpoint ("N2048TCS", u64 episodes, u32

@@ -135,15 +135,14 @@ inline int64_t tile_sum(Board b) {
 // Cell (r, c) -> (c, r).
 inline Board transpose(Board b) {
   // Swap the off-diagonal nibbles of each 2x2 block, then the off-diagonal 2x2 blocks.
-  const Board a = (b & 0xF0F00F0FF0F00F0FULL) | ((b & 0x0000F0F00000F0F0ULL) << 12) |
-                  ((b >> 12) & 0x0000F0F00000F0F0ULL);
-  return (a & 0xFF00FF0000FF00FFULL) | ((a & 0x00FF00FF00000000ULL) >> 24) |
-         ((a & 0x00000000FF00FF00ULL) << 24);
+  const Board a =
+      (b & 0xF0F00F0FF0F00F0FULL) | ((b & 0x0000F0F00000F0F0ULL) << 12) | ((b >> 12) & 0x0000F0F00000F0F0ULL);
+  return (a & 0xFF00FF0000FF00FFULL) | ((a & 0x00FF00FF00000000ULL) >> 24) | ((a & 0x00000000FF00FF00ULL) << 24);
 }
 // Cell (r, c) -> (r, 3 - c): each row reversed.
 inline Board mirror(Board b) {
-  return ((b & 0x000F000F000F000FULL) << 12) | ((b & 0x00F000F000F000F0ULL) << 4) |
-         ((b & 0x0F000F000F000F00ULL) >> 4) | ((b & 0xF000F000F000F000ULL) >> 12);
+  return ((b & 0x000F000F000F000FULL) << 12) | ((b & 0x00F000F000F000F0ULL) << 4) | ((b & 0x0F000F000F000F00ULL) >> 4) |
+         ((b & 0xF000F000F000F000ULL) >> 12);
 }
 // Cell (r, c) -> (3 - r, c): rows in reverse order.
 inline Board flip(Board b) {

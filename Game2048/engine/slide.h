@@ -24,8 +24,8 @@ inline const char* direction_name(int dir) {
 // returns true if any cell changed.
 inline bool slide_line(int* first, int n, int stride, int64_t* gained) {
   bool changed = false;
-  int out = 0;               // next cell to fill, counted from `first`
-  bool can_merge = false;    // the tile at out - 1 may still take a merge
+  int out = 0;             // next cell to fill, counted from `first`
+  bool can_merge = false;  // the tile at out - 1 may still take a merge
   for (int i = 0; i < n; ++i) {
     const int v = first[i * stride];
     if (v == 0) continue;

@@ -14,7 +14,7 @@
 
 namespace g2048 {
 
-constexpr uint64_t kDefaultSeed = 2014;           // the contest's year
+constexpr uint64_t kDefaultSeed = 2014;  // the contest's year
 constexpr const char kSeedEnv[] = "GAME2048_SEED";
 
 enum class Stream : uint64_t { kSpawnPosition = 1, kSpawnValue = 2, kBot = 3 };

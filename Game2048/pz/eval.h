@@ -16,14 +16,14 @@ namespace g2048 {
 namespace pz {
 
 struct EvalConfig {
-  std::string player;             // the player program's path
+  std::string player;  // the player program's path
   int games = 10000;
-  int jobs = 1;                   // player processes at once
+  int jobs = 1;  // player processes at once
   int rows = 4, cols = 4, target = 2048;
-  int64_t move_limit_ms = 10000;  // wall time for one Decide() (with ReadBoard)
-  int64_t memory_limit_mb = 2048; // each player process's address space
-  int idle_limit = 1000;          // answers in a row that move nothing
-  std::string player_log;         // the players' stdout and stderr; "" discards them
+  int64_t move_limit_ms = 10000;   // wall time for one Decide() (with ReadBoard)
+  int64_t memory_limit_mb = 2048;  // each player process's address space
+  int idle_limit = 1000;           // answers in a row that move nothing
+  std::string player_log;          // the players' stdout and stderr; "" discards them
   enum Progress { kProgressLive, kProgressLines, kProgressOff } progress = kProgressLines;
 };
 
@@ -33,7 +33,7 @@ struct EvalResult {
   int games_played = 0;
   int games_reached = 0;  // games whose largest tile reached the target
   int64_t total_score = 0, total_steps = 0;
-  int64_t wall_ms = 0;    // the whole run, as the course measures it
+  int64_t wall_ms = 0;  // the whole run, as the course measures it
 };
 
 // Plays the run, progress on `progress`.

@@ -60,19 +60,27 @@ int eval_mode(int argc, char** argv) {
       const long long max = arg == "--games" ? 1000000 : (arg == "-j" || arg == "--jobs") ? 64 : 1000000000;
       if (!judge::parse_int(v, 1, max, &n))
         return bad(arg + " '" + v + "' is not a whole number from 1 to " + std::to_string(max));
-      if (arg == "--games") config.games = static_cast<int>(n);
-      else if (arg == "--move-limit") config.move_limit_ms = n;
-      else if (arg == "--memory-limit") config.memory_limit_mb = n;
-      else config.jobs = static_cast<int>(n);
+      if (arg == "--games")
+        config.games = static_cast<int>(n);
+      else if (arg == "--move-limit")
+        config.move_limit_ms = n;
+      else if (arg == "--memory-limit")
+        config.memory_limit_mb = n;
+      else
+        config.jobs = static_cast<int>(n);
     } else if (arg == "--player-log") {
       if (!value(&v) || v.empty()) return bad(arg + " needs a file, '-' or 'none'");
       config.player_log = v == "-" ? "/dev/stderr" : v == "none" ? "" : judge::absolute_path(v);
     } else if (arg == "--progress") {
       if (!value(&v)) return bad(arg + " needs live, lines or off");
-      if (v == "live") config.progress = g2048::pz::EvalConfig::kProgressLive;
-      else if (v == "lines") config.progress = g2048::pz::EvalConfig::kProgressLines;
-      else if (v == "off") config.progress = g2048::pz::EvalConfig::kProgressOff;
-      else return bad("--progress '" + v + "' is not live, lines or off");
+      if (v == "live")
+        config.progress = g2048::pz::EvalConfig::kProgressLive;
+      else if (v == "lines")
+        config.progress = g2048::pz::EvalConfig::kProgressLines;
+      else if (v == "off")
+        config.progress = g2048::pz::EvalConfig::kProgressOff;
+      else
+        return bad("--progress '" + v + "' is not live, lines or off");
     } else if (!arg.empty() && arg[0] == '-') {
       return bad("unknown option '" + arg + "'");
     } else if (config.player.empty()) {
@@ -82,7 +90,8 @@ int eval_mode(int argc, char** argv) {
     }
   }
   if (config.player.empty()) return bad("--eval needs the player program");
-  if (::access(config.player.c_str(), X_OK) != 0) return bad("player '" + config.player + "' is not an executable file");
+  if (::access(config.player.c_str(), X_OK) != 0)
+    return bad("player '" + config.player + "' is not an executable file");
   config.player = judge::absolute_path(config.player);
   if (config.jobs > config.games) config.jobs = config.games;
   const g2048::pz::EvalResult result = g2048::pz::run_evaluation(config, std::cerr);

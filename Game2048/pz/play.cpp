@@ -87,11 +87,16 @@ char read_key() {
     }
   }
   switch (c) {
-    case 'w': case 'W': return 'w';
-    case 'a': case 'A': return 'a';
-    case 's': case 'S': return 's';
-    case 'd': case 'D': return 'd';
-    case 'z': case 'Z': return 'z';
+    case 'w':
+    case 'W': return 'w';
+    case 'a':
+    case 'A': return 'a';
+    case 's':
+    case 'S': return 's';
+    case 'd':
+    case 'D': return 'd';
+    case 'z':
+    case 'Z': return 'z';
     default: return 0;
   }
 }
@@ -130,7 +135,8 @@ void draw(const Game& game, const std::string& title, const std::string& message
     }
     if (height > 1) s << "\033[K\r\n";
   }
-  s << "\033[K\r\n" << message << "\033[K\r\n"
+  s << "\033[K\r\n"
+    << message << "\033[K\r\n"
     << "arrows or w a s d: move   z: undo   q: quit\033[K\r\n\033[J";
   write_tty(s.str());
 }
@@ -160,16 +166,16 @@ int play_in_terminal(int argc, char** argv) {
     }
   }
   const Target target = normalize_target(header.target);
-  const std::string input_header = std::to_string(header.rows) + " " + std::to_string(header.cols) + " " +
-                                   argv[2] + " " + argv[3];
+  const std::string input_header =
+      std::to_string(header.rows) + " " + std::to_string(header.cols) + " " + argv[2] + " " + argv[3];
   std::string error;
   if (!enter_raw_mode(&error)) {
     std::cerr << "PZ2048: " << error << "\n";
     return 2;
   }
   Game game(static_cast<int>(header.rows), static_cast<int>(header.cols), target.value, header.seed);
-  std::string title = "PZ2048  " + std::to_string(header.rows) + " x " + std::to_string(header.cols) +
-                      "   target " + std::to_string(target.value) + "   seed " + argv[3];
+  std::string title = "PZ2048  " + std::to_string(header.rows) + " x " + std::to_string(header.cols) + "   target " +
+                      std::to_string(target.value) + "   seed " + argv[3];
   if (!target.announcement.empty()) title += "\033[K\r\n" + target.announcement;
   std::string message = "Reach " + std::to_string(target.value) + "!";
   std::string operations;

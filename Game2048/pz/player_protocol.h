@@ -40,7 +40,7 @@ struct Answer {
   uint32_t reseeded = 0;  // 1 if the player reseeded the generator
   uint32_t seed = 0;      // the last seed it gave
   uint32_t unused = 0;
-  uint64_t draws = 0;     // draws since the turn began, or since that reseed
+  uint64_t draws = 0;  // draws since the turn began, or since that reseed
 };
 
 }  // namespace protocol

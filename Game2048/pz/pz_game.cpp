@@ -26,8 +26,7 @@ void Game::spawn() {
   if (empty == 0) return;
   const uint32_t where = draw();
   const uint32_t what = draw();
-  cells_[kth_empty(cells_.data(), n, static_cast<int>(where % static_cast<uint32_t>(empty)))] =
-      what % 10 == 0 ? 4 : 2;
+  cells_[kth_empty(cells_.data(), n, static_cast<int>(where % static_cast<uint32_t>(empty)))] = what % 10 == 0 ? 4 : 2;
 }
 
 bool Game::move(int dir) {

@@ -13,7 +13,6 @@ namespace g2048 {
 namespace pz {
 namespace {
 
-
 void print_board(const Game& game, std::ostream& out) {
   for (int r = 0; r < game.rows(); ++r) {
     for (int c = 0; c < game.cols(); ++c) out << game.at(r, c) << ' ';
@@ -56,8 +55,7 @@ bool finished(const Game& game, std::ostream& out) {
 
 const char* const kHeaderFields[4] = {"rows", "cols", "target", "seed"};
 
-bool parse_header_field(int field, const std::string& token, long long max_side, Header* header,
-                        std::string* problem) {
+bool parse_header_field(int field, const std::string& token, long long max_side, Header* header, std::string* problem) {
   bool ok = true;
   long long signed_seed = 0;
   switch (field) {
@@ -115,11 +113,26 @@ bool run_transcript(std::istream& in, std::ostream& out, std::ostream& console, 
     out << '[' << ++step << "] ";
     bool succeeded = false;
     switch (op) {
-      case 'w': out << "Swiped upward."; succeeded = game.move(kUp); break;
-      case 'a': out << "Swiped leftward."; succeeded = game.move(kLeft); break;
-      case 's': out << "Swiped downward."; succeeded = game.move(kDown); break;
-      case 'd': out << "Swiped rightward."; succeeded = game.move(kRight); break;
-      case 'z': out << "Tried to undo previous operation."; succeeded = game.undo(); break;
+      case 'w':
+        out << "Swiped upward.";
+        succeeded = game.move(kUp);
+        break;
+      case 'a':
+        out << "Swiped leftward.";
+        succeeded = game.move(kLeft);
+        break;
+      case 's':
+        out << "Swiped downward.";
+        succeeded = game.move(kDown);
+        break;
+      case 'd':
+        out << "Swiped rightward.";
+        succeeded = game.move(kRight);
+        break;
+      case 'z':
+        out << "Tried to undo previous operation.";
+        succeeded = game.undo();
+        break;
       default: out << "Invalid operation.\n"; continue;
     }
     out << (succeeded ? " Operation succeeded.\n" : " Operation failed.\n");

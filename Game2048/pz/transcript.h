@@ -35,8 +35,7 @@ extern const char* const kHeaderFields[4];  // "rows", "cols", "target", "seed"
 // Reads header field `field` (0..3) from `token` into *header; false with
 // *problem naming the field and the value ("rows '0' is not a whole number
 // from 1 to 4096"). Rows and cols must be 1 .. max_side.
-bool parse_header_field(int field, const std::string& token, long long max_side, Header* header,
-                        std::string* problem);
+bool parse_header_field(int field, const std::string& token, long long max_side, Header* header, std::string* problem);
 
 // Plays the input; returns false (with *error naming the line and the value)
 // if the header is malformed. Nothing is printed in that case.

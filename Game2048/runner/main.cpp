@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
       return 0;
     } else if (arg == "--games") {
       const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 1000000, &number)) return usage_error("--games needs a whole number from 1 to 1000000");
+      if (!v || !judge::parse_int(v, 1, 1000000, &number))
+        return usage_error("--games needs a whole number from 1 to 1000000");
       config.games = static_cast<int>(number);
     } else if (arg == "--seed") {
       const char* v = value();
@@ -118,10 +119,14 @@ int main(int argc, char** argv) {
     } else if (arg == "--progress") {
       const char* v = value();
       const std::string mode = v ? v : "";
-      if (mode == "live") config.progress = g2048::RunConfig::kProgressLive;
-      else if (mode == "lines") config.progress = g2048::RunConfig::kProgressLines;
-      else if (mode == "off") config.progress = g2048::RunConfig::kProgressOff;
-      else return usage_error("--progress needs live, lines or off");
+      if (mode == "live")
+        config.progress = g2048::RunConfig::kProgressLive;
+      else if (mode == "lines")
+        config.progress = g2048::RunConfig::kProgressLines;
+      else if (mode == "off")
+        config.progress = g2048::RunConfig::kProgressOff;
+      else
+        return usage_error("--progress needs live, lines or off");
     } else if (!arg.empty() && arg[0] == '-') {
       return usage_error("unknown option '" + arg + "'");
     } else if (config.bot_path.empty()) {
@@ -138,7 +143,8 @@ int main(int argc, char** argv) {
     return usage_error("--record: " + error);
   if (!config.html_path.empty() && !judge::path_is_writable(config.html_path, &error))
     return usage_error("--html: " + error);
-  if (bot_log == "-") config.bot_log_path = "/dev/stderr";
+  if (bot_log == "-")
+    config.bot_log_path = "/dev/stderr";
   else if (bot_log != "none") {
     if (!judge::path_is_writable(bot_log, &error)) return usage_error("--bot-log: " + error);
     config.bot_log_path = judge::absolute_path(bot_log);

@@ -13,9 +13,9 @@ struct HostRequest {
   enum Kind : int32_t { kNewGame = 1, kMove = 2, kQuit = 3 };
   int32_t magic;
   int32_t kind;
-  int32_t game;       // kNewGame: the game's index from 0
-  int32_t score;      // kMove
-  int32_t moves;      // kMove: valid moves so far in this game
+  int32_t game;   // kNewGame: the game's index from 0
+  int32_t score;  // kMove
+  int32_t moves;  // kMove: valid moves so far in this game
   int32_t unused;
   uint64_t seed;      // kNewGame: the bot's seed for this game
   int32_t tiles[16];  // kMove: tile values, row-major

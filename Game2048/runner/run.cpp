@@ -83,7 +83,8 @@ std::string game_line(const GameRecord& g, int games) {
   std::string line = buf;
   std::string reached;
   for (int i = 0; i < kMilestones; ++i)
-    if (g.reached[i] >= 0) reached += " " + std::to_string(1 << (kFirstMilestone + i)) + "@" + std::to_string(g.reached[i]);
+    if (g.reached[i] >= 0)
+      reached += " " + std::to_string(1 << (kFirstMilestone + i)) + "@" + std::to_string(g.reached[i]);
   if (!reached.empty()) line += "  reached" + reached;
   if (g.end != GameRecord::kOver) line += std::string("  ** ") + end_name(g.end) + ": " + g.detail;
   return line;
@@ -131,8 +132,8 @@ void add_fault(RunResult* result, const std::string& reason) {
 // fault, keep_playing(state, the game's bot CPU so far in µs) is asked whether
 // to go on; false abandons the game (returns false, *record is then partial).
 using KeepPlaying = std::function<bool(const ContestGame&, int64_t)>;
-bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& state,
-               const KeepPlaying& keep_playing, GameRecord* record) {
+bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& state, const KeepPlaying& keep_playing,
+               GameRecord* record) {
   record->game = g + 1;
   state.start(config.seed, static_cast<uint64_t>(g));
   int64_t cpu_us = 0;
@@ -157,8 +158,9 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
       idle = 0;
     } else if (++idle >= config.idle_limit) {
       record->end = GameRecord::kIdle;
-      record->detail = at + ": " + std::to_string(idle) + " answers in a row changed nothing (the last: " +
-                       std::to_string(answer.dir) + " = " + direction_name(answer.dir) + ")";
+      record->detail = at + ": " + std::to_string(idle) +
+                       " answers in a row changed nothing (the last: " + std::to_string(answer.dir) + " = " +
+                       direction_name(answer.dir) + ")";
       break;
     }
     if (!keep_playing(state, cpu_us)) return false;
@@ -175,7 +177,7 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
 struct PlayedGame {
   std::string no_bot;  // not empty: the bot could not be (re)started for it, the run's last fault
   GameRecord record;
-  ContestGame state;   // for the record line (directions, spawns)
+  ContestGame state;  // for the record line (directions, spawns)
 };
 
 // The games of a run, handed out to one or more workers (each with its own
@@ -195,7 +197,12 @@ class GameQueue {
  public:
   GameQueue(const RunConfig& config, const BotConfig& bot_config, RunResult* result, ContestStats* stats,
             ProgressMeter* meter, std::ostream& out)
-      : config_(config), bot_config_(bot_config), result_(result), stats_(stats), meter_(meter), out_(out),
+      : config_(config),
+        bot_config_(bot_config),
+        result_(result),
+        stats_(stats),
+        meter_(meter),
+        out_(out),
         end_(config.games) {}
 
   // One worker: plays games from the queue with `bot` until none is left, then
@@ -217,7 +224,8 @@ class GameQueue {
       const KeepPlaying keep_playing = [this, g](const ContestGame& state, int64_t cpu_us) {
         return during_game(g, state, cpu_us);
       };
-      if (!play_game(config_, bot, g, game.state, keep_playing, &game.record)) break;  // abandoned: the run ends before it
+      if (!play_game(config_, bot, g, game.state, keep_playing, &game.record))
+        break;  // abandoned: the run ends before it
       finish(g, std::move(game));
     }
     bot.stop();
@@ -268,10 +276,11 @@ class GameQueue {
       stats_->add_game(record.score, record.max_tile, record.moves);
       ++result.finished;
     } else {
-      add_fault(&result, std::string(record.end == GameRecord::kIdle ? "the bot kept returning moves that change nothing"
-                                     : record.end == GameRecord::kTimedOut ? "a move took longer than the watchdog"
-                                                                             : "the bot crashed") +
-                             " (" + record.detail + ")");
+      add_fault(&result,
+                std::string(record.end == GameRecord::kIdle       ? "the bot kept returning moves that change nothing"
+                            : record.end == GameRecord::kTimedOut ? "a move took longer than the watchdog"
+                                                                  : "the bot crashed") +
+                    " (" + record.detail + ")");
     }
     result.games.push_back(record);
 
@@ -399,7 +408,8 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   std::string message;
   const judge::LoadStatus status = bots[0]->start(bot_config, &message);
   if (status != judge::LoadStatus::kOk) {
-    result.load_problem = (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
+    result.load_problem =
+        (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
     add_fault(&result, "the bot cannot be loaded (" + result.load_problem + ")");
     out << "verdict: " << result.verdict << "\n";
     return result;
@@ -413,8 +423,7 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
     queue.play_games(*bots[0], true);  // on this thread: exactly the sequential run
   } else {
     std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i)
-      threads.emplace_back([&queue, &bots, i] { queue.play_games(*bots[i], i == 0); });
+    for (int i = 0; i < workers; ++i) threads.emplace_back([&queue, &bots, i] { queue.play_games(*bots[i], i == 0); });
     for (std::thread& t : threads) t.join();
   }
   meter.clear();

@@ -15,20 +15,20 @@ namespace g2048 {
 
 struct RunConfig {
   std::string bot_path;
-  std::string host_executable;     // the runner binary, re-run with --plugin-host
+  std::string host_executable;  // the runner binary, re-run with --plugin-host
   uint64_t seed = kDefaultSeed;
   int games = 100;
   std::string stats_path = "stats.txt";
-  std::string record_path;         // "" = no record
-  std::string html_path;           // the replay page (viewer/), rewritten after every game; "" = none
-  std::string bot_log_path;        // the bot's stdout/stderr; "" discards them
-  std::string workdir;             // the bot's working folder, the only one it may write ("" = none)
-  int call_limit_ms = 10000;       // watchdog per call
+  std::string record_path;    // "" = no record
+  std::string html_path;      // the replay page (viewer/), rewritten after every game; "" = none
+  std::string bot_log_path;   // the bot's stdout/stderr; "" discards them
+  std::string workdir;        // the bot's working folder, the only one it may write ("" = none)
+  int call_limit_ms = 10000;  // watchdog per call
   int load_limit_ms = 60000;
   long long memory_limit_bytes = 2048LL << 20;
-  int idle_limit = 1000;           // answers in a row that change nothing before the game is lost
+  int idle_limit = 1000;              // answers in a row that change nothing before the game is lost
   double min_moves_per_second = 100;  // the contest's speed rule, on the bot's CPU time
-  bool stop_on_fault = false;      // default: restart the bot and play the remaining games
+  bool stop_on_fault = false;         // default: restart the bot and play the remaining games
   // Games played at once, each worker with its own bot host. Results are still
   // committed in game order, so the files and lines are those of jobs = 1 for a
   // bot whose play depends only on each game's g2048_new_game seed (a host
@@ -42,7 +42,7 @@ struct RunConfig {
 // How one game ended.
 struct GameRecord {
   enum End { kOver, kCrashed, kTimedOut, kIdle } end = kOver;
-  int game = 0;                  // from 1
+  int game = 0;  // from 1
   int64_t score = 0;
   int max_tile = 0;
   int64_t moves = 0;             // valid moves
@@ -56,17 +56,17 @@ struct GameRecord {
 const char* end_name(GameRecord::End end);
 
 struct RunResult {
-  bool loaded = false;          // the bot loaded (else load_problem says why)
+  bool loaded = false;  // the bot loaded (else load_problem says why)
   std::string load_problem;
-  bool io_failed = false;       // the stats file or record could not be written (io_problem)
+  bool io_failed = false;  // the stats file or record could not be written (io_problem)
   std::string io_problem;
   std::vector<GameRecord> games;  // every game started, in order
-  int finished = 0;             // games played to the end (the stats file's rounds)
-  int64_t valid_moves = 0;      // over every game
-  double bot_cpu_seconds = 0;   // over every game
-  double moves_per_second = 0;  // valid_moves / bot_cpu_seconds (0 when no CPU was measured)
+  int finished = 0;               // games played to the end (the stats file's rounds)
+  int64_t valid_moves = 0;        // over every game
+  double bot_cpu_seconds = 0;     // over every game
+  double moves_per_second = 0;    // valid_moves / bot_cpu_seconds (0 when no CPU was measured)
   bool valid = false;
-  std::string verdict;          // "valid" or "invalid: <first reason>"
+  std::string verdict;              // "valid" or "invalid: <first reason>"
   std::vector<std::string> faults;  // every reason found
 };
 

@@ -12,11 +12,11 @@ struct BotConfig {
   std::string plugin_path;
   std::string host_executable;  // the runner binary, re-run with --plugin-host
   uint64_t run_seed = 0;
-  int call_limit_ms = 10000;    // watchdog: wall time per g2048_move / g2048_new_game
-  int load_limit_ms = 60000;    // wall time to load the plugin (static constructors)
+  int call_limit_ms = 10000;  // watchdog: wall time per g2048_move / g2048_new_game
+  int load_limit_ms = 60000;  // wall time to load the plugin (static constructors)
   long long memory_limit_bytes = 2048LL << 20;
-  std::string log_path;         // the bot's stdout/stderr; "" discards them
-  std::string workdir;          // its working folder ("" = none it may write)
+  std::string log_path;  // the bot's stdout/stderr; "" discards them
+  std::string workdir;   // its working folder ("" = none it may write)
 };
 
 // What one call came to.

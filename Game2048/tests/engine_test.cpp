@@ -178,9 +178,9 @@ TEST_CASE("board4: two 32768 tiles do not merge (documented limit); the generic 
 
 TEST_CASE("board4: cells, counts and spawns follow the documented nibble layout") {
   Board b = 0;
-  b = g2048::b4::set_cell(b, 0, 1);          // top-left: tile 2 in bits 0..3
-  b = g2048::b4::set_cell(b, 1, 3, 11);      // row 1, col 3 = cell 7: tile 2048
-  b = g2048::b4::set_cell(b, 15, 2);         // bottom-right: bits 60..63
+  b = g2048::b4::set_cell(b, 0, 1);      // top-left: tile 2 in bits 0..3
+  b = g2048::b4::set_cell(b, 1, 3, 11);  // row 1, col 3 = cell 7: tile 2048
+  b = g2048::b4::set_cell(b, 15, 2);     // bottom-right: bits 60..63
   CHECK(b == ((Board{1}) | (Board{11} << 28) | (Board{2} << 60)));
   CHECK(g2048::b4::get_cell(b, 7) == 11);
   CHECK(g2048::b4::get_cell(b, 1, 3) == 11);

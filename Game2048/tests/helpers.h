@@ -13,7 +13,7 @@
 
 namespace g2048_test {
 
-inline std::string root() { return G2048_ROOT; }           // Game2048/
+inline std::string root() { return G2048_ROOT; }  // Game2048/
 // A built program (build/bin/) and a built 2048 plugin (build/so/).
 inline std::string program(const std::string& name) { return std::string(G2048_BUILD) + "/bin/" + name; }
 inline std::string plugin(const std::string& name) { return std::string(G2048_BUILD) + "/so/" + name; }

@@ -41,8 +41,11 @@ std::string reference_lines(int games, Decide decide) {
     g2048::pz::Game g(4, 4, 2048, static_cast<uint64_t>(game));
     for (;;) {
       const char c = decide(g);
-      const int dir = c == 'w' ? g2048::kUp : c == 's' ? g2048::kDown : c == 'a' ? g2048::kLeft
-                    : c == 'd' ? g2048::kRight : -1;
+      const int dir = c == 'w'   ? g2048::kUp
+                      : c == 's' ? g2048::kDown
+                      : c == 'a' ? g2048::kLeft
+                      : c == 'd' ? g2048::kRight
+                                 : -1;
       if (dir < 0) continue;
       g.move(dir);
       if (g.reached_target() || g.stuck()) break;
@@ -145,7 +148,8 @@ char priority_decide(const g2048::pz::Game& g) {
 std::string faulty_player(const std::string& decide_body) {
   return "#include \"user_logic.h\"\n#include \"game_logic.h\"\n#include <csignal>\n#include <cstdlib>\n"
          "namespace PZ2048 {\nstatic int game = 0;\nvoid ClientPrepare(int, int) { ++game; }\n"
-         "void ReadBoard() {}\nchar Decide() {\n" + decide_body + "\n}\n}\n";
+         "void ReadBoard() {}\nchar Decide() {\n" +
+         decide_body + "\n}\n}\n";
 }
 
 }  // namespace
@@ -201,21 +205,24 @@ TEST_CASE("PZ2048 Extension: a player that always answers w is stopped, naming t
 
 TEST_CASE("PZ2048 Extension: a crashing, exiting or looping Decide() is reported with the game and seed") {
   g2048_test::ScratchDir dir;
-  REQUIRE(build_player(dir, "crash", faulty_player("if (game == 3) std::raise(SIGSEGV);\n"
-                                                   "return \"wasd\"[std::rand() % 4];")) == "");
+  REQUIRE(build_player(dir, "crash",
+                       faulty_player("if (game == 3) std::raise(SIGSEGV);\n"
+                                     "return \"wasd\"[std::rand() % 4];")) == "");
   g2048_test::Outcome crash = evaluate(dir, "crash", {"--games", "10", "-j", "2"});
   CHECK(crash.exit_code == 1);
   CHECK(g2048_test::contains(crash.output, "killed by signal 11 (Segmentation fault) in game "));
   CHECK(g2048_test::contains(crash.output, "(seed "));
 
-  REQUIRE(build_player(dir, "quit", faulty_player("if (game == 2) std::exit(0);\n"
-                                                  "return \"wasd\"[std::rand() % 4];")) == "");
+  REQUIRE(build_player(dir, "quit",
+                       faulty_player("if (game == 2) std::exit(0);\n"
+                                     "return \"wasd\"[std::rand() % 4];")) == "");
   g2048_test::Outcome quit = evaluate(dir, "quit", {"--games", "4"});
   CHECK(quit.exit_code == 1);
   CHECK(g2048_test::contains(quit.output, "the player's process exited with code 0 in game 2 (seed 2, move 1)"));
 
-  REQUIRE(build_player(dir, "loop", faulty_player("if (game == 2) for (volatile int i = 0;; ++i) {}\n"
-                                                  "return \"wasd\"[std::rand() % 4];")) == "");
+  REQUIRE(build_player(dir, "loop",
+                       faulty_player("if (game == 2) for (volatile int i = 0;; ++i) {}\n"
+                                     "return \"wasd\"[std::rand() % 4];")) == "");
   g2048_test::Outcome loop = evaluate(dir, "loop", {"--games", "4", "--move-limit", "300"});
   CHECK(loop.exit_code == 1);
   CHECK(g2048_test::contains(loop.output, "no answer within 300 ms in game 2 (seed 2, move 1)"));
@@ -257,16 +264,16 @@ TEST_CASE("PZ2048 Extension: the course's formula at its boundaries") {
   CHECK(formula_points(0) == 0);
   CHECK(formula_points(999) == 0);
   CHECK(formula_points(999.49) == 0);
-  CHECK(formula_points(999.5) == 35);  // the average is rounded first
-  CHECK(formula_points(1000) == 35);   // ceil(1e6 / 2e5) + 30
-  CHECK(formula_points(2000) == 50);   // ceil(4e6 / 2e5) + 30
-  CHECK(formula_points(2999) == 75);   // ceil(44.97) + 30
-  CHECK(formula_points(3000) == 75);   // ceil(12.27 * 1.585 + 55.55) = ceil(74.997)
-  CHECK(formula_points(7999) == 93);   // ceil(92.36)
-  CHECK(formula_points(8000) == 93);   // ceil(42.92 * sqrt(3) + 18.16) = ceil(92.50)
-  CHECK(formula_points(10000) == 97);  // ceil(42.92 * sqrt(3.32) + 18.16) = ceil(96.39)
-  CHECK(formula_points(23000) == 110); // ceil(109.4)
-  CHECK(formula_points(24000) == 110); // ceil(110.06), capped
+  CHECK(formula_points(999.5) == 35);   // the average is rounded first
+  CHECK(formula_points(1000) == 35);    // ceil(1e6 / 2e5) + 30
+  CHECK(formula_points(2000) == 50);    // ceil(4e6 / 2e5) + 30
+  CHECK(formula_points(2999) == 75);    // ceil(44.97) + 30
+  CHECK(formula_points(3000) == 75);    // ceil(12.27 * 1.585 + 55.55) = ceil(74.997)
+  CHECK(formula_points(7999) == 93);    // ceil(92.36)
+  CHECK(formula_points(8000) == 93);    // ceil(42.92 * sqrt(3) + 18.16) = ceil(92.50)
+  CHECK(formula_points(10000) == 97);   // ceil(42.92 * sqrt(3.32) + 18.16) = ceil(96.39)
+  CHECK(formula_points(23000) == 110);  // ceil(109.4)
+  CHECK(formula_points(24000) == 110);  // ceil(110.06), capped
   CHECK(formula_points(1e6) == 110);
 }
 

@@ -19,8 +19,7 @@ namespace {
 // process group and be killed as an escapee by common/sandbox.
 class Tmux {
  public:
-  explicit Tmux(const g2048_test::ScratchDir& dir)
-      : dir_(dir), socket_("pz_play_" + std::to_string(::getpid())) {
+  explicit Tmux(const g2048_test::ScratchDir& dir) : dir_(dir), socket_("pz_play_" + std::to_string(::getpid())) {
     judge::SpawnOptions options;
     options.argv = {"/usr/bin/tmux", "-L", socket_, "-D"};
     options.confine = false;  // the terminal the test drives, not code under judgement
@@ -137,8 +136,8 @@ TEST_CASE("PZ2048 --play: keys move, undo and quit; the screen and the printed t
   g2048_test::ScratchDir dir;
   Tmux tmux(dir);
   // Arrows and letters; 'x' is ignored; the last key (z) undoes the 'd'.
-  const Played p = play(dir, tmux, "4 4 100 7", {"Up", "Left", "Right", "Down", "w", "a", "s", "x", "d", "z"},
-                        "Undone.", "q");
+  const Played p =
+      play(dir, tmux, "4 4 100 7", {"Up", "Left", "Right", "Down", "w", "a", "s", "x", "d", "z"}, "Undone.", "q");
   CHECK(g2048_test::contains(p.screen, "target 128"));  // normalized, and said so
   CHECK(g2048_test::contains(p.screen, "Target is not a power of 2. Automatically changed target to 128."));
   CHECK(p.input == "4 4 100 7\nwadswasdz#\n");
@@ -173,7 +172,8 @@ TEST_CASE("PZ2048 --play: the game ends as in Basic mode, at the target or stuck
   const Played p = play(dir, tmux, "1 3 8 1", keys, "Press any key.", "Space");
   const bool won = g2048_test::contains(p.screen, "You've merged a 8 tile!");
   CHECK((won || g2048_test::contains(p.screen, "You've stuck.")));
-  CHECK(g2048_test::contains(p.transcript, won ? "You've merged a 8 tile!\nGame ended.\n" : "You've stuck.\nGame ended.\n"));
+  CHECK(g2048_test::contains(p.transcript,
+                             won ? "You've merged a 8 tile!\nGame ended.\n" : "You've stuck.\nGame ended.\n"));
   CHECK(replay(p.input) == p.transcript);
   CHECK(p.transcript == whole);
   CHECK(board_on_screen(p.screen, 3) == last_state(p.transcript, 1).substr(last_state(p.transcript, 1).find('\n') + 1));
@@ -201,7 +201,8 @@ TEST_CASE("PZ2048 --play: bad arguments and no terminal are named, exit 2") {
     CHECK(run.exit_code == 2);
     CHECK(g2048_test::contains(run.output, c.message));
   }
-  g2048_test::Outcome no_tty = g2048_test::run_program({"/usr/bin/setsid", "-w", pz, "--play", "4", "4", "2048", "1"}, dir);
+  g2048_test::Outcome no_tty =
+      g2048_test::run_program({"/usr/bin/setsid", "-w", pz, "--play", "4", "4", "2048", "1"}, dir);
   CHECK(no_tty.exit_code == 2);
   CHECK(g2048_test::contains(no_tty.output, "--play needs a terminal"));
 }

@@ -30,8 +30,10 @@ std::string transcript(const std::string& input, std::string* console = nullptr)
   std::ostringstream out, side;
   std::string error;
   REQUIRE(g2048::pz::run_transcript(in, out, side, &error));
-  if (console) *console = side.str();
-  else CHECK(side.str().empty());
+  if (console)
+    *console = side.str();
+  else
+    CHECK(side.str().empty());
   return out.str();
 }
 

@@ -31,8 +31,12 @@ std::string simple_bot() { return g2048_test::plugin("simple.so"); }
 // Run2048 <bot> --games N --out DIR/stats.txt --record DIR/record.jsonl, quiet, plus `extra`.
 Outcome run(const ScratchDir& dir, const std::string& bot, int games, std::vector<std::string> extra = {},
             const std::vector<std::pair<std::string, std::string>>& env = {}) {
-  std::vector<std::string> argv = {runner(), bot, "--games", std::to_string(games), "--out", dir.file("stats.txt"),
-                                   "--record", dir.file("record.jsonl"), "--progress", "off", "--bot-log", "none"};
+  std::vector<std::string> argv = {runner(),     bot,
+                                   "--games",    std::to_string(games),
+                                   "--out",      dir.file("stats.txt"),
+                                   "--record",   dir.file("record.jsonl"),
+                                   "--progress", "off",
+                                   "--bot-log",  "none"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   return g2048_test::run_program(argv, dir, env);
 }
@@ -166,7 +170,8 @@ TEST_CASE("runner: the record replays: directions and spawns rebuild every game'
     CHECK(json_number(line, "score") == score);
     CHECK(json_number(line, "moves") == static_cast<long long>(dirs.size()));
     CHECK(json_number(line, "max_tile") == g2048::max_value(tiles, 16));
-    CHECK(contains(game_lines[g], "score " + std::string(7 - std::to_string(score).size(), ' ') + std::to_string(score)));
+    CHECK(
+        contains(game_lines[g], "score " + std::string(7 - std::to_string(score).size(), ' ') + std::to_string(score)));
   }
 }
 
@@ -187,14 +192,18 @@ TEST_CASE("runner: one seed from --seed or GAME2048_SEED reproduces the run; ano
 TEST_CASE("runner ABI: g2048_new_game gets each game's bot seed; the bot's output and tile writes stay harmless") {
   ScratchDir dir;
   const std::string log = dir.file("bot.log");
-  std::vector<std::string> argv = {runner(), g2048_test::test_bot("chatty_bot"), "--games", "2", "--seed", "5",
-                                   "--out", dir.file("stats.txt"), "--progress", "off", "--bot-log", log};
+  std::vector<std::string> argv = {runner(),     g2048_test::test_bot("chatty_bot"),
+                                   "--games",    "2",
+                                   "--seed",     "5",
+                                   "--out",      dir.file("stats.txt"),
+                                   "--progress", "off",
+                                   "--bot-log",  log};
   Outcome outcome = g2048_test::run_program(argv, dir);
   CHECK(outcome.exit_code == 0);
   const std::string text = read_file(log);
   for (uint64_t g = 0; g < 2; ++g) {
-    const std::string expected = "new_game " + std::to_string(g) + " " +
-                                 std::to_string(g2048::stream_seed(5, g2048::Stream::kBot, g)) + " ";
+    const std::string expected =
+        "new_game " + std::to_string(g) + " " + std::to_string(g2048::stream_seed(5, g2048::Stream::kBot, g)) + " ";
     CHECK(contains(text, expected));
   }
   CHECK(contains(text, "move 0 score 0\n"));
@@ -241,8 +250,13 @@ TEST_CASE("runner: Ctrl-C leaves the stats file and the record with the same gam
     ScratchDir dir;
     judge::SpawnOptions options;
     options.confine = false;  // the judge under test
-    options.argv = {runner(), simple_bot(), "--games", "1000000", "--jobs", "2", "--out", dir.file("stats.txt"),
-                    "--record", dir.file("record.jsonl"), "--progress", "off", "--bot-log", "none"};
+    options.argv = {runner(),     simple_bot(),
+                    "--games",    "1000000",
+                    "--jobs",     "2",
+                    "--out",      dir.file("stats.txt"),
+                    "--record",   dir.file("record.jsonl"),
+                    "--progress", "off",
+                    "--bot-log",  "none"};
     options.output_path = dir.file("output.txt");
     judge::Process process;
     std::string error;
@@ -325,7 +339,8 @@ TEST_CASE("runner faults: a bot that keeps returning moves that change nothing l
   Outcome outcome = run(dir, g2048_test::test_bot("idle_bot"), 2, {"--idle-limit", "50"});
   CHECK(outcome.exit_code == 1);
   CHECK(contains(outcome.output, "stuck: game 1, move 11: 50 answers in a row changed nothing"));
-  CHECK(contains(outcome.output, "verdict: invalid: the bot kept returning moves that change nothing (game 1, move 11"));
+  CHECK(
+      contains(outcome.output, "verdict: invalid: the bot kept returning moves that change nothing (game 1, move 11"));
   const std::vector<std::string> records = lines_starting(read_file(dir.file("record.jsonl")), "{");
   REQUIRE(records.size() == 2);
   CHECK(json_number(records[0], "moves") == 10);  // the refused answers were not counted
@@ -381,7 +396,8 @@ TEST_CASE("runner: bad command lines get a usage naming the problem and exit cod
       {{simple_bot(), "-j", "65"}, "-j needs a whole number from 1 to 64, not '65'"},
       {{simple_bot(), "--jobs"}, "--jobs needs a whole number from 1 to 64"},
       {{dir.file("nowhere.so")}, "cannot read the bot '" + dir.file("nowhere.so") + "'"},
-      {{simple_bot(), "--out", dir.file("no/such/stats.txt")}, "--out: cannot write into folder '" + dir.file("no/such") + "'"},
+      {{simple_bot(), "--out", dir.file("no/such/stats.txt")},
+       "--out: cannot write into folder '" + dir.file("no/such") + "'"},
       {{simple_bot(), simple_bot()}, "one bot only"},
   };
   for (const Case& c : cases) {

@@ -221,7 +221,8 @@ TEST_CASE("streams: the three streams of a game, and those of different games, h
   std::vector<uint64_t> seeds;
   for (uint64_t g : {uint64_t{0}, uint64_t{1}, uint64_t{2}, g2048::kRunWide})
     for (g2048::Stream s : {g2048::Stream::kSpawnPosition, g2048::Stream::kSpawnValue, g2048::Stream::kBot})
-      for (uint64_t run : {uint64_t{0}, uint64_t{1}, g2048::kDefaultSeed}) seeds.push_back(g2048::stream_seed(run, s, g));
+      for (uint64_t run : {uint64_t{0}, uint64_t{1}, g2048::kDefaultSeed})
+        seeds.push_back(g2048::stream_seed(run, s, g));
   std::sort(seeds.begin(), seeds.end());
   CHECK(std::adjacent_find(seeds.begin(), seeds.end()) == seeds.end());
 }

@@ -36,8 +36,8 @@ namespace train2048 {
 template <typename Play, typename Book, typename Exclusive, typename Stop>
 uint64_t run_episodes(int threads, uint64_t seed, uint64_t first, uint64_t last, Play play, Book book,
                       Exclusive exclusive, Stop stop) {
-  std::mutex books;                 // the next episode to hand out, and every call of book()
-  std::shared_mutex network;        // held shared by an episode, alone by exclusive()
+  std::mutex books;                  // the next episode to hand out, and every call of book()
+  std::shared_mutex network;         // held shared by an episode, alone by exclusive()
   std::atomic<bool> waiting{false};  // exclusive() wants the network: start no episode
   uint64_t next = first, played = 0;
   auto worker = [&](int t) {

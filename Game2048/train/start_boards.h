@@ -15,8 +15,8 @@
 
 namespace train2048 {
 
-inline bool write_start_boards(const std::string& path, const std::vector<uint64_t>& boards,
-                               const std::string& comment, std::string* error) {
+inline bool write_start_boards(const std::string& path, const std::vector<uint64_t>& boards, const std::string& comment,
+                               std::string* error) {
   const std::string tmp = path + ".tmp";
   FILE* f = std::fopen(tmp.c_str(), "w");
   if (!f) {

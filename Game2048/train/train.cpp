@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
   long long report = 1000, save_every = 300, downgrade_from = 0, threads = 1;
   double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
   std::string init_weights, out = "build/train/weights.n2048", checkpoint = "build/train/checkpoint.f32",
-              curve = "build/train/curve.csv";
+                            curve = "build/train/curve.csv";
   bool resume = false, export_only = false, coherence = false;
   bool out_given = false, checkpoint_given = false, curve_given = false;
   std::string collect_starts, stage2_starts;  // multi-stage: collect start boards / train stage 2 from them
@@ -113,8 +113,7 @@ int main(int argc, char** argv) {
       .integer("--threads", "N", 1, 64, &threads,
                "N threads learn on the one network at once, lock-free (not reproducible for N > 1)",
                "a whole number from 1 to 64")
-      .text("--out", "FILE", &out, "the compact weights (default build/train/weights.n2048)", "a file name",
-            &out_given)
+      .text("--out", "FILE", &out, "the compact weights (default build/train/weights.n2048)", "a file name", &out_given)
       .text("--checkpoint", "FILE", &checkpoint, "the float checkpoint (default build/train/checkpoint.f32)",
             "a file name", &checkpoint_given)
       .text("--curve", "FILE", &curve, "the learning curve, CSV, appended (default build/train/curve.csv)",
@@ -141,11 +140,15 @@ int main(int argc, char** argv) {
       .text("--collect-starts", "BOARDS", &collect_starts, "write start boards for stage 2 (see below)", "a file name")
       .custom(
           "--starts", "N",
-          [&](const std::string&, const std::string& v) { return judge::parse_u64(v, &starts_wanted) && starts_wanted > 0; },
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_u64(v, &starts_wanted) && starts_wanted > 0;
+          },
           "how many boards --collect-starts writes (1000)", "a positive whole number")
       .custom(
           "--min-sum", "S",
-          [&](const std::string&, const std::string& v) { return judge::parse_u64(v, &min_sum) && min_sum <= 16 * 65536; },
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_u64(v, &min_sum) && min_sum <= 16 * 65536;
+          },
           "with --collect-starts: endgame boards, tiles summing to at least S", "a whole number up to 1048576")
       .custom("--stage-tile", "T", power_of_two(2, 32768, &stage_tile, &stage_tile_given),
               "the tile that starts stage 2 (default 16384)", "a power of two from 2 to 32768")
@@ -153,8 +156,7 @@ int main(int argc, char** argv) {
       .text("--from-starts", "BOARDS", &from_starts, "every episode from a board of this file", "a file name")
       .footer(kUsageFooter);
   std::vector<std::string> words;
-  if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue)
-    return status;
+  if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
   if (!words.empty()) return command_line.error("unexpected argument '" + words[0] + "'");
   auto usage = [&](const std::string& problem) { return command_line.error(problem); };
   // The folders of what this run writes (build/train/ by default).
@@ -215,15 +217,15 @@ int main(int argc, char** argv) {
     // Only rewrite --out from the checkpoint (e.g. while another trainer runs).
     if (!resume) return usage("--export needs --resume (it exports the checkpoint)");
     char note[256];
-    std::snprintf(note, sizeof note, "4x6-tuple TD(0) backward, exported from %s at %llu episodes",
-                  checkpoint.c_str(), (unsigned long long)done);
+    std::snprintf(note, sizeof note, "4x6-tuple TD(0) backward, exported from %s at %llu episodes", checkpoint.c_str(),
+                  (unsigned long long)done);
     WeightsPruning pruned;
     if (!save_weights(out, *net, initial_weight, note, &error, &pruned, float(step))) {
       std::fprintf(stderr, "train2048: %s\n", error.c_str());
       return 1;
     }
-    std::printf("exported %s (pruned to fit: stage-2 differences |q| <= %d, stage-1 weights |q| <= %d)\n",
-                out.c_str(), pruned.stage2, pruned.stage1);
+    std::printf("exported %s (pruned to fit: stage-2 differences |q| <= %d, stage-1 weights |q| <= %d)\n", out.c_str(),
+                pruned.stage2, pruned.stage1);
     return 0;
   }
   signal(SIGINT, on_signal);
@@ -250,19 +252,19 @@ int main(int argc, char** argv) {
         boards.push_back(b);
         if (boards.size() % 100 == 0 || boards.size() == starts_wanted) {
           std::printf("%zu boards with %d%s from %llu games (%.1f%%), cpu %.0fs\n", boards.size(), 1 << threshold,
-                      min_sum ? (" (tiles >= " + std::to_string(min_sum) + ")").c_str() : "",
-                      (unsigned long long)games, 100.0 * boards.size() / games, cpu_seconds() - start);
+                      min_sum ? (" (tiles >= " + std::to_string(min_sum) + ")").c_str() : "", (unsigned long long)games,
+                      100.0 * boards.size() / games, cpu_seconds() - start);
           std::fflush(stdout);
         }
       }
     }
     char comment[512];
-    std::snprintf(comment, sizeof comment, "first positions with a %d tile%s: %zu of %llu greedy games%s, seed %llu, network %s",
-                  1 << threshold, min_sum ? (" on top and tiles summing to >= " + std::to_string(min_sum)).c_str() : "",
-                  boards.size(), (unsigned long long)games,
+    std::snprintf(comment, sizeof comment,
+                  "first positions with a %d tile%s: %zu of %llu greedy games%s, seed %llu, network %s", 1 << threshold,
+                  min_sum ? (" on top and tiles summing to >= " + std::to_string(min_sum)).c_str() : "", boards.size(),
+                  (unsigned long long)games,
                   downgrade_from ? (" valued downgraded from " + std::to_string(1 << downgrade_from)).c_str() : "",
-                  (unsigned long long)seed,
-                  resume ? checkpoint.c_str() : init_weights.c_str());
+                  (unsigned long long)seed, resume ? checkpoint.c_str() : init_weights.c_str());
     if (!write_start_boards(collect_starts, boards, comment, &error)) {
       std::fprintf(stderr, "train2048: %s\n", error.c_str());
       return 1;
@@ -294,8 +296,8 @@ int main(int argc, char** argv) {
   }
   if (stage2) {
     if (net->stages() == 1) net->add_second_stage(threshold);  // stage 2 starts as a copy of stage 1
-    std::printf("training stage 2 (boards with a %d tile) from %zu start boards in %s\n", 1 << threshold,
-                starts.size(), stage2_starts.c_str());
+    std::printf("training stage 2 (boards with a %d tile) from %zu start boards in %s\n", 1 << threshold, starts.size(),
+                stage2_starts.c_str());
   } else if (!from_starts.empty()) {
     origin += std::string(origin.empty() ? "" : ", ") + "then episodes from the " + std::to_string(starts.size()) +
               " start boards of " + from_starts;
@@ -338,7 +340,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::fseek(curve_file, 0, SEEK_END);
-  if (std::ftell(curve_file) == 0) std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
+  if (std::ftell(curve_file) == 0)
+    std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
 
   auto save = [&](const char* why) {
     // The late step is named only when one was set (late_from is "never" otherwise).
@@ -348,18 +351,21 @@ int main(int argc, char** argv) {
     if (downgrade_from)
       std::snprintf(downgraded, sizeof downgraded, " in the game downgraded from %d", 1 << downgrade_from);
     char note[1024];
-    std::snprintf(note, sizeof note,
-                  "4x6-tuple %s backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
-                  coherence ? "TC(0)" : "TD(0)", downgraded, net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str() : "",
-                  origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late, optimistic,
-                  (unsigned long long)done);
+    std::snprintf(
+        note, sizeof note, "4x6-tuple %s backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
+        coherence ? "TC(0)" : "TD(0)", downgraded,
+        net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str()
+                          : "",
+        origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late, optimistic,
+        (unsigned long long)done);
     std::string err;
     WeightsPruning pruned;
     bool ok = save_checkpoint(checkpoint, *net, done, initial_weight, &err) &&
               (!coherence || save_coherence(coherence_path, *net, done, &err)) &&
               save_weights(out, *net, initial_weight, note, &err, &pruned, float(step));
-    if (ok) std::printf("saved %s and %s%s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
-                        coherence ? (" (+ " + coherence_path + ")").c_str() : "", (unsigned long long)done, why);
+    if (ok)
+      std::printf("saved %s and %s%s at episode %llu (%s)\n", out.c_str(), checkpoint.c_str(),
+                  coherence ? (" (+ " + coherence_path + ")").c_str() : "", (unsigned long long)done, why);
     if (!ok)
       std::fprintf(stderr, "train2048: %s\n", err.c_str());
     else if (pruned.stage1 || pruned.stage2)
@@ -373,8 +379,12 @@ int main(int argc, char** argv) {
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
   std::printf("training 4x6-tuple network%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g%s\n",
-              coherence ? " by TC(0)" : "", stage2 ? ", stage 2 only" : !starts.empty() ? ", from start boards" : "", downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "", (unsigned long long)done, (unsigned long long)episodes,
-              (unsigned long long)seed, alpha, optimistic,
+              coherence ? " by TC(0)" : "",
+              stage2            ? ", stage 2 only"
+              : !starts.empty() ? ", from start boards"
+                                : "",
+              downgrade_from ? (", downgraded game from " + std::to_string(1 << downgrade_from)).c_str() : "",
+              (unsigned long long)done, (unsigned long long)episodes, (unsigned long long)seed, alpha, optimistic,
               threads > 1 ? (", " + std::to_string(threads) + " threads").c_str() : "");
   std::fflush(stdout);
   const int stop_exponent = stop_tile ? __builtin_ctzll((unsigned long long)stop_tile) : 0;
@@ -382,7 +392,7 @@ int main(int argc, char** argv) {
     const float a = float(episode >= late_from ? late_alpha : alpha);
     return !starts.empty() ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from), stop_exponent,
                                                        win_tile ? kConversionValue : 0.0f)
-                  : learn_episode(*net, rng, a, path, int(downgrade_from), stop_exponent);
+                           : learn_episode(*net, rng, a, path, int(downgrade_from), stop_exponent);
   };
   // One finished episode (one at a time): the report window, the curve, and
   // whether a periodic save is due. `done` counts the episodes learned.
@@ -396,14 +406,14 @@ int main(int argc, char** argv) {
     if (done % uint64_t(report) != 0) return false;
     const double now = cpu_seconds();
     auto rate = [&](int e) { return 100.0 * reached[e] / double(window_games); };
-    std::printf("ep %8llu  cpu %7.0fs  mean %7.0f  max %7llu  2048 %5.1f%%  4096 %5.1f%%  8192 %5.1f%%  "
-                "16384 %5.1f%%  32768 %5.1f%%  %.2fM moves/s\n",
-                (unsigned long long)done, now - start, double(window_score) / window_games,
-                (unsigned long long)window_max, rate(11), rate(12), rate(13), rate(14), rate(15),
-                window_moves / (now - window_start) / 1e6);
+    std::printf(
+        "ep %8llu  cpu %7.0fs  mean %7.0f  max %7llu  2048 %5.1f%%  4096 %5.1f%%  8192 %5.1f%%  "
+        "16384 %5.1f%%  32768 %5.1f%%  %.2fM moves/s\n",
+        (unsigned long long)done, now - start, double(window_score) / window_games, (unsigned long long)window_max,
+        rate(11), rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start) / 1e6);
     std::fprintf(curve_file, "%llu,%.1f,%.1f,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.0f\n", (unsigned long long)done,
-                 now - start, double(window_score) / window_games, (unsigned long long)window_max, rate(11),
-                 rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start));
+                 now - start, double(window_score) / window_games, (unsigned long long)window_max, rate(11), rate(12),
+                 rate(13), rate(14), rate(15), window_moves / (now - window_start));
     std::fflush(curve_file);
     std::fflush(stdout);
     window_moves = window_score = window_max = window_games = 0;
@@ -413,8 +423,9 @@ int main(int argc, char** argv) {
     last_save = now;
     return true;
   };
-  run_episodes(int(threads), seed * 0x9E3779B97F4A7C15ULL + done, done, episodes, play, book,
-               [&] { save("periodic"); }, [] { return g_stop != 0; });
+  run_episodes(
+      int(threads), seed * 0x9E3779B97F4A7C15ULL + done, done, episodes, play, book, [&] { save("periodic"); },
+      [] { return g_stop != 0; });
   save(g_stop ? "stopped by signal" : "finished");
   std::fclose(curve_file);
   return 0;

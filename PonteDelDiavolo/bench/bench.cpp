@@ -31,10 +31,14 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     bool has = i + 1 < argc;
-    if (a == "--games" && has && judge::parse_int(argv[i + 1], 1, 100000, &games)) ++i;
-    else if (a == "--think-ms" && has && judge::parse_int(argv[i + 1], 1, 60000, &think)) ++i;
-    else if (a == "--seed" && has && judge::parse_u64(argv[i + 1], &seed)) ++i;
-    else if (a == "--opponents" && has) opponents = argv[++i];
+    if (a == "--games" && has && judge::parse_int(argv[i + 1], 1, 100000, &games))
+      ++i;
+    else if (a == "--think-ms" && has && judge::parse_int(argv[i + 1], 1, 60000, &think))
+      ++i;
+    else if (a == "--seed" && has && judge::parse_u64(argv[i + 1], &seed))
+      ++i;
+    else if (a == "--opponents" && has)
+      opponents = argv[++i];
     else {
       std::cerr << "usage: pdd-bench [--games N] [--think-ms MS] [--seed S] [--opponents random,greedy]\n";
       return 2;
@@ -78,15 +82,21 @@ int main(int argc, char** argv) {
         }
       int diff = r.score[ours].points - r.score[opponent(ours)].points;
       margin += diff;
-      if (r.winner == ours) ++wins;
-      else if (r.winner == kEmpty) ++draws;
-      else ++losses;
+      if (r.winner == ours)
+        ++wins;
+      else if (r.winner == kEmpty)
+        ++draws;
+      else
+        ++losses;
       if (r.violation != Violation::kNone) {
         ++violations;
         std::cout << "  game " << g << ": " << r.reason << "\n";
       }
       std::printf("  vs %-6s game %2d as %s: %2d-%2d %s\n", name.c_str(), g, colour_name(ours), r.score[ours].points,
-                  r.score[opponent(ours)].points, r.winner == ours ? "win" : r.winner == kEmpty ? "draw" : "LOSS");
+                  r.score[opponent(ours)].points,
+                  r.winner == ours     ? "win"
+                  : r.winner == kEmpty ? "draw"
+                                       : "LOSS");
       std::fflush(stdout);
     }
     std::sort(times.begin(), times.end());

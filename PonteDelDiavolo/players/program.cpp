@@ -44,8 +44,7 @@ int run_program(int argc, char** argv, const char* name, const Chooser& choose) 
     std::cerr << name << ": " << error << "\n";
     return 1;
   }
-  if (read_text_file(steplog_path, &log_text, &error) && !parse_steplog(log_text, &in.steps, &error))
-    in.steps.clear();
+  if (read_text_file(steplog_path, &log_text, &error) && !parse_steplog(log_text, &in.steps, &error)) in.steps.clear();
 
   uint64_t seed = 0;
   if (const char* env = std::getenv("PDD_SEED"); env && judge::parse_u64(env, &seed))

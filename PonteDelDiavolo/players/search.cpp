@@ -172,7 +172,8 @@ class Searcher {
     }
     for (const std::vector<int>& cut : cuts) {
       std::vector<std::pair<int, int>> pairs;
-      if (cut.size() == 2) pairs.push_back({cut[0], cut[1]});
+      if (cut.size() == 2)
+        pairs.push_back({cut[0], cut[1]});
       else
         for (int i = 0, used = 0; i < static_cast<int>(ranked.size()) && used < 3; ++i)
           if (ranked[i].second != cut[0]) {

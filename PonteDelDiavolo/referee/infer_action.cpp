@@ -32,9 +32,9 @@ Judgement judge_chess(const TurnContext& t, const Grid& before, const Grid& afte
   }
   if (!altered.empty()) {
     // The Change: exactly White's two tiles turned Black, by Black, nothing else.
-    bool change_shape = t.mover == kBlack && added.empty() && altered.size() == 2 &&
-                        t.board.tile_count(kWhite) == 2 && after[altered[0]] == kBlack && after[altered[1]] == kBlack &&
-                        before[altered[0]] == kWhite && before[altered[1]] == kWhite;
+    bool change_shape = t.mover == kBlack && added.empty() && altered.size() == 2 && t.board.tile_count(kWhite) == 2 &&
+                        after[altered[0]] == kBlack && after[altered[1]] == kBlack && before[altered[0]] == kWhite &&
+                        before[altered[1]] == kWhite;
     if (change_shape) {
       if (t.change_offered) return accept(Action::make(Action::kChange, altered[0], altered[1]));
       return fail(Violation::kNotAnAction, "Change of " + cell_name(altered[0]) + " and " + cell_name(altered[1]) +
@@ -42,8 +42,8 @@ Judgement judge_chess(const TurnContext& t, const Grid& before, const Grid& afte
     }
     int c = altered[0];
     if (after[c] == kEmpty)
-      return fail(Violation::kNotAnAction, "chess.txt: the tile at " + cell_name(c) + " (" + tile_word(before[c]) +
-                                               ") was removed");
+      return fail(Violation::kNotAnAction,
+                  "chess.txt: the tile at " + cell_name(c) + " (" + tile_word(before[c]) + ") was removed");
     return fail(Violation::kCellOccupied, "chess.txt: " + cell_name(c) + " already has " + tile_word(before[c]) +
                                               ", the program wrote " + std::to_string(after[c]) + " there");
   }
@@ -52,8 +52,8 @@ Judgement judge_chess(const TurnContext& t, const Grid& before, const Grid& afte
       return fail(Violation::kWrongColour, "chess.txt: new tile at " + cell_name(c) + " is " + tile_word(after[c]) +
                                                " but the program plays " + colour_name(t.mover));
   if (added.size() != 2)
-    return fail(Violation::kNotAnAction, "chess.txt: " + std::to_string(added.size()) +
-                                             " new tile(s) placed, a Chess action places exactly 2");
+    return fail(Violation::kNotAnAction,
+                "chess.txt: " + std::to_string(added.size()) + " new tile(s) placed, a Chess action places exactly 2");
   int culprit = added[0];
   Violation v = check_placement(t.board, t.mover, added.data(), 2, &culprit);
   if (v == Violation::kNone) return accept(Action::make(Action::kChess, added[0], added[1]));
@@ -91,8 +91,8 @@ Judgement judge_bridge(const TurnContext& t, const Grid& before, const Grid& aft
   for (int c = 0; c < kCells; ++c)  // an old bridge's number reused for new cells
     if (before[c] == number && after[c] == number) cells.push_back(c);
   if (number != next)
-    return fail(Violation::kFileFormat, "bridge.txt: new bridge numbered " + std::to_string(number) +
-                                            ", expected " + std::to_string(next) + " (bridges on the board + 1)");
+    return fail(Violation::kFileFormat, "bridge.txt: new bridge numbered " + std::to_string(number) + ", expected " +
+                                            std::to_string(next) + " (bridges on the board + 1)");
   for (int c : cells)
     if (before[c] != 0)
       return fail(Violation::kBridgeEndpoints, "bridge.txt: tile " + cell_name(c) + " already carries bridge " +
@@ -113,7 +113,8 @@ Judgement infer_action(const TurnContext& t, const std::string& chess_text, cons
   Grid chess_after, bridge_after;
   std::string error;
   if (!parse_grid(chess_text, "chess.txt", 2, &chess_after, &error)) return fail(Violation::kFileFormat, error);
-  if (!parse_grid(bridge_text, "bridge.txt", 1 << 30, &bridge_after, &error)) return fail(Violation::kFileFormat, error);
+  if (!parse_grid(bridge_text, "bridge.txt", 1 << 30, &bridge_after, &error))
+    return fail(Violation::kFileFormat, error);
   Grid chess_before = chess_grid(t.board), bridge_before = bridge_grid(t.board);
   bool chess_changed = chess_after != chess_before, bridge_changed = bridge_after != bridge_before;
   if (chess_changed && bridge_changed)

@@ -12,7 +12,7 @@
 namespace pdd {
 
 struct TurnContext {
-  Board board;              // the position given to the program
+  Board board;  // the position given to the program
   Colour mover = kWhite;
   bool change_offered = false;  // the program was given Y
   Crossing crossing = Crossing::kStrict;

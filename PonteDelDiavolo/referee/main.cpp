@@ -52,7 +52,8 @@ std::string tail_of_file(const std::string& path, size_t max_lines) {
 }
 
 void score_json(judge::JsonWriter& json, const std::string& key, const pdd::PlayerScore& s) {
-  json.key(key).begin_object()
+  json.key(key)
+      .begin_object()
       .field("points", s.points)
       .field("islands", s.islands)
       .field("bridges", s.bridges)
@@ -68,7 +69,9 @@ std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, con
       .field("seed", seed)
       .field("white", o.program[pdd::kWhite])
       .field("black", o.program[pdd::kBlack])
-      .field("winner", r.winner == pdd::kWhite ? "W" : r.winner == pdd::kBlack ? "B" : "draw")
+      .field("winner", r.winner == pdd::kWhite   ? "W"
+                       : r.winner == pdd::kBlack ? "B"
+                                                 : "draw")
       .field("reason", r.reason)
       .field("violation", r.violation == pdd::Violation::kNone ? std::string() : pdd::violation_code(r.violation))
       .field("violator", r.violator == pdd::kEmpty ? "" : std::string(1, pdd::colour_letter(r.violator)))
@@ -107,7 +110,8 @@ int main(int argc, char** argv) {
     };
     try {
       if (a == "--games") {
-        if (!judge::parse_int(value("a number"), 1, 1000000, &games)) return usage_error("--games: expected 1..1000000");
+        if (!judge::parse_int(value("a number"), 1, 1000000, &games))
+          return usage_error("--games: expected 1..1000000");
       } else if (a == "--seed") {
         if (!judge::parse_u64(value("a number"), &seed)) return usage_error("--seed: expected a non-negative integer");
       } else if (a == "--time-limit") {
@@ -124,9 +128,12 @@ int main(int argc, char** argv) {
         html = value("a file");
       } else if (a == "--crossing") {
         std::string m = value("strict or cells");
-        if (m == "strict") crossing = pdd::Crossing::kStrict;
-        else if (m == "cells") crossing = pdd::Crossing::kCellsOnly;
-        else return usage_error("--crossing: expected strict or cells, got '" + m + "'");
+        if (m == "strict")
+          crossing = pdd::Crossing::kStrict;
+        else if (m == "cells")
+          crossing = pdd::Crossing::kCellsOnly;
+        else
+          return usage_error("--crossing: expected strict or cells, got '" + m + "'");
       } else if (a == "--show-board") {
         show_board = true;
       } else if (a == "--quiet") {
@@ -166,7 +173,9 @@ int main(int argc, char** argv) {
 
   std::cerr << judge::sandbox_summary_line() << "\n";
   std::vector<std::string> page_lines;  // this run's games, for the page
-  auto file_name = [](const std::string& path) { return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1); };
+  auto file_name = [](const std::string& path) {
+    return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  };
   const std::string page_source =
       "pdd-referee " + file_name(positional[0]) + " vs " + file_name(positional[1]) + ", seed " + std::to_string(seed);
   if (!html.empty() && (!judge::path_is_writable(html, &error) ||
@@ -208,8 +217,8 @@ int main(int argc, char** argv) {
       ++wins[first_won ? 0 : 1];
     }
     if (r.violation != pdd::Violation::kNone) {
-      std::string tail = tail_of_file(o.game_dir + "/" + (r.violator == pdd::kWhite ? "white" : "black") +
-                                      "-output.txt", 5);
+      std::string tail =
+          tail_of_file(o.game_dir + "/" + (r.violator == pdd::kWhite ? "white" : "black") + "-output.txt", 5);
       if (!tail.empty()) std::cout << "  last output of " << pdd::colour_name(r.violator) << ":\n" << tail;
     }
     std::cout.flush();

@@ -88,7 +88,8 @@ class Game {
 
     Colour mover = kWhite;
     for (;;) {
-      Colour actor = player_to_act(board_, mover, [this](Colour c) { return change_offered(c); }, opt_.crossing);
+      Colour actor = player_to_act(
+          board_, mover, [this](Colour c) { return change_offered(c); }, opt_.crossing);
       if (actor == kEmpty) break;
       if (actor != mover) {
         ++result_.skips;
@@ -127,7 +128,8 @@ class Game {
 
   // Y goes to Black on its first call, right after White's opening (RULES.md §6).
   bool change_offered(Colour mover) const {
-    return mover == kBlack && steps_.size() == 1 && steps_[0].colour == kWhite && steps_[0].action.kind == Action::kChess;
+    return mover == kBlack && steps_.size() == 1 && steps_[0].colour == kWhite &&
+           steps_[0].action.kind == Action::kChess;
   }
 
   void say(const std::string& line) {
@@ -165,8 +167,8 @@ class Game {
     if (!guard.arm(steplog_path_, error)) return false;
 
     judge::SpawnOptions spawn;
-    spawn.argv = {program_[mover], std::string(1, colour_letter(mover)), offered ? "Y" : "N", chess_path_,
-                  bridge_path_, steplog_path_};
+    spawn.argv = {program_[mover], std::string(1, colour_letter(mover)), offered ? "Y" : "N", chess_path_, bridge_path_,
+                  steplog_path_};
     spawn.workdir = dir_;
     spawn.output_path = dir_ + "/" + log_name(mover);
     spawn.memory_limit_bytes = opt_.memory_limit_mb << 20;

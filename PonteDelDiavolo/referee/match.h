@@ -21,14 +21,14 @@
 namespace pdd {
 
 struct MatchOptions {
-  std::string program[3];          // indexed by Colour: [kWhite], [kBlack]
-  std::string game_dir;            // created if missing; holds the files and the programs' output
+  std::string program[3];  // indexed by Colour: [kWhite], [kBlack]
+  std::string game_dir;    // created if missing; holds the files and the programs' output
   int time_limit_ms = 5000;
   long long memory_limit_mb = 1024;
   Crossing crossing = Crossing::kStrict;
-  uint64_t seed = 0;               // given to the programs as PDD_SEED
-  bool show_board = false;         // print the board after every action
-  std::ostream* log = nullptr;     // one line per turn (and boards); null for silence
+  uint64_t seed = 0;            // given to the programs as PDD_SEED
+  bool show_board = false;      // print the board after every action
+  std::ostream* log = nullptr;  // one line per turn (and boards); null for silence
 };
 
 struct MoveTime {
@@ -41,15 +41,15 @@ struct GameResult {
   std::string reason;      // why the winner won (or the violation)
   Violation violation = Violation::kNone;
   Colour violator = kEmpty;
-  std::string detail;      // the violation's details
+  std::string detail;          // the violation's details
   std::string program_status;  // how the violator's process ended, when relevant
   PlayerScore score[3];
-  int actions = 0;         // stepLog lines
-  int skips = 0;           // turns passed for lack of a legal action
+  int actions = 0;  // stepLog lines
+  int skips = 0;    // turns passed for lack of a legal action
   std::vector<MoveTime> moves;
-  Board board;             // final position
+  Board board;  // final position
   std::vector<StepRecord> steps;
-  std::string error;       // the referee's own failure (folder not writable...), game not played
+  std::string error;  // the referee's own failure (folder not writable...), game not played
 };
 
 GameResult play_game(const MatchOptions& options);

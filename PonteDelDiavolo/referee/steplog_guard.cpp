@@ -60,12 +60,18 @@ bool StepLogGuard::written(std::string* what) {
         p += sizeof(struct inotify_event) + ev->len;
         bool about_log = ev->len == 0 || name == ev->name;
         if (!about_log) continue;
-        if (ev->mask & IN_MODIFY) *what = "stepLog.txt was modified";
-        else if (ev->mask & IN_CLOSE_WRITE) *what = "stepLog.txt was opened for writing";
-        else if (ev->mask & IN_ATTRIB) *what = "stepLog.txt's attributes or times were changed";
-        else if (ev->mask & (IN_DELETE_SELF | IN_DELETE | IN_MOVED_FROM | IN_MOVE_SELF)) *what = "stepLog.txt was deleted or moved";
-        else if (ev->mask & (IN_CREATE | IN_MOVED_TO)) *what = "stepLog.txt was replaced";
-        else continue;
+        if (ev->mask & IN_MODIFY)
+          *what = "stepLog.txt was modified";
+        else if (ev->mask & IN_CLOSE_WRITE)
+          *what = "stepLog.txt was opened for writing";
+        else if (ev->mask & IN_ATTRIB)
+          *what = "stepLog.txt's attributes or times were changed";
+        else if (ev->mask & (IN_DELETE_SELF | IN_DELETE | IN_MOVED_FROM | IN_MOVE_SELF))
+          *what = "stepLog.txt was deleted or moved";
+        else if (ev->mask & (IN_CREATE | IN_MOVED_TO))
+          *what = "stepLog.txt was replaced";
+        else
+          continue;
         close_watch();
         return true;
       }

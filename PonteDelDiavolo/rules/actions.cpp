@@ -58,9 +58,11 @@ std::vector<Action> legal_actions(const Board& board, Colour mover, bool change_
     }
   const auto& shapes = bridge_shapes();
   for (int id = 0; id < static_cast<int>(shapes.size()); ++id)
-    if (bridge_legal(board, mover, id, crossing)) out.push_back(Action::make(Action::kBridge, shapes[id].a, shapes[id].b));
+    if (bridge_legal(board, mover, id, crossing))
+      out.push_back(Action::make(Action::kBridge, shapes[id].a, shapes[id].b));
   int a, b;
-  if (change_offered && mover == kBlack && change_cells(board, &a, &b)) out.push_back(Action::make(Action::kChange, a, b));
+  if (change_offered && mover == kBlack && change_cells(board, &a, &b))
+    out.push_back(Action::make(Action::kChange, a, b));
   return out;
 }
 

@@ -33,9 +33,10 @@ Violation check_bridge(const Board& board, Colour colour, int a, int b, Crossing
   for (int c : {a, b})
     if (board.at(c) != colour) {
       if (detail)
-        *detail = "endpoint " + cell_name(c) + " is " +
-                  (board.at(c) == kEmpty ? std::string("empty") : std::string("a ") + colour_name(board.at(c)) + " tile") +
-                  ", not a " + colour_name(colour) + " tile";
+        *detail =
+            "endpoint " + cell_name(c) + " is " +
+            (board.at(c) == kEmpty ? std::string("empty") : std::string("a ") + colour_name(board.at(c)) + " tile") +
+            ", not a " + colour_name(colour) + " tile";
       return Violation::kBridgeNotOwnTile;
     }
   for (int c : {a, b})

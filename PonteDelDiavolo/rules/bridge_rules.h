@@ -11,8 +11,8 @@
 namespace pdd {
 
 enum class Crossing {
-  kStrict,      // shared covered cell OR intersecting segments (default, RULES.md §5)
-  kCellsOnly,   // shared covered cell only (the literal course text)
+  kStrict,     // shared covered cell OR intersecting segments (default, RULES.md §5)
+  kCellsOnly,  // shared covered cell only (the literal course text)
 };
 
 // The first rule broken by a bridge from a to b for `colour`; kNone when legal.

@@ -81,7 +81,8 @@ bool parse_grid(const std::string& text, const std::string& name, int max_value,
     for (int x = 0; x < kSize; ++x) {
       int v;
       if (!parse_small_int(fields[x], &v) || v > max_value) {
-        *error = name + " line " + std::to_string(y + 1) + ", value " + std::to_string(x + 1) + ": " + shown(fields[x]) +
+        *error = name + " line " + std::to_string(y + 1) + ", value " + std::to_string(x + 1) + ": " +
+                 shown(fields[x]) +
                  (max_value == 2 ? " is not 0, 1 or 2" : " is not a bridge number (0 or a positive integer)");
         return false;
       }
@@ -137,8 +138,8 @@ bool board_from_grids(const Grid& chess, const Grid& bridges, Board* out, std::s
       return false;
     }
     if (bridge_id(ends[0], ends[1]) < 0) {
-      *error = "bridge.txt: bridge " + std::to_string(k) + " joins " + cell_name(ends[0]) + " and " + cell_name(ends[1]) +
-               ", which are not at distance 2";
+      *error = "bridge.txt: bridge " + std::to_string(k) + " joins " + cell_name(ends[0]) + " and " +
+               cell_name(ends[1]) + ", which are not at distance 2";
       return false;
     }
     board.add_bridge(ends[0], ends[1]);
@@ -163,10 +164,14 @@ bool parse_steplog(const std::string& text, std::vector<StepRecord>* out, std::s
               parse_pair(parts[3], &a) && parse_pair(parts[4], &b) && a != b;
     if (ok) {
       r.colour = parts[0] == "W" ? kWhite : kBlack;
-      if (parts[2] == "Chess") r.action = Action::make(Action::kChess, a, b);
-      else if (parts[2] == "Bridge") r.action = Action::make(Action::kBridge, a, b);
-      else if (parts[2] == "Change") r.action = Action::make(Action::kChange, a, b);
-      else ok = false;
+      if (parts[2] == "Chess")
+        r.action = Action::make(Action::kChess, a, b);
+      else if (parts[2] == "Bridge")
+        r.action = Action::make(Action::kBridge, a, b);
+      else if (parts[2] == "Change")
+        r.action = Action::make(Action::kChange, a, b);
+      else
+        ok = false;
     }
     if (!ok) {
       *error = "stepLog.txt line " + std::to_string(i + 1) + ": " + shown(lines[i]) +

@@ -11,7 +11,7 @@ namespace pdd {
 constexpr int kIslandSize = 4;
 
 struct Groups {
-  std::array<int, kCells> label;  // group index of each tile of the colour, -1 elsewhere
+  std::array<int, kCells> label;        // group index of each tile of the colour, -1 elsewhere
   std::vector<std::vector<int>> cells;  // cells of each group
   int size(int g) const { return static_cast<int>(cells[g].size()); }
   bool is_island(int g) const { return size(g) == kIslandSize; }

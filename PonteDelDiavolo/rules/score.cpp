@@ -45,12 +45,15 @@ PlayerScore score(const Board& board, Colour colour) {
 
 Colour decide_winner(const PlayerScore& white, const PlayerScore& black, std::string* reason) {
   auto say = [&](const char* what, int w, int b) {
-    if (reason) *reason = std::string(what) + " (" + std::to_string(std::max(w, b)) + " vs " + std::to_string(std::min(w, b)) + ")";
+    if (reason)
+      *reason =
+          std::string(what) + " (" + std::to_string(std::max(w, b)) + " vs " + std::to_string(std::min(w, b)) + ")";
     return w > b ? kWhite : kBlack;
   };
   if (white.points != black.points) return say("more points", white.points, black.points);
   if (white.islands != black.islands) return say("equal points, more islands", white.islands, black.islands);
-  if (white.bridges != black.bridges) return say("equal points and islands, more bridges", white.bridges, black.bridges);
+  if (white.bridges != black.bridges)
+    return say("equal points and islands, more bridges", white.bridges, black.bridges);
   if (reason) *reason = "draw: equal points, islands and bridges";
   return kEmpty;
 }

@@ -11,8 +11,8 @@ namespace pdd {
 struct PlayerScore {
   int points = 0;
   int islands = 0;
-  int bridges = 0;            // bridges of this colour
-  int connected_islands = 0;  // islands whose network holds at least one other island
+  int bridges = 0;              // bridges of this colour
+  int connected_islands = 0;    // islands whose network holds at least one other island
   int independent_islands = 0;  // islands linked by no bridge to any other group
 };
 

@@ -105,7 +105,8 @@ TEST_CASE("stepLog.txt: empty, CRLF, no final newline; canonical writing; errors
   std::string error;
   CHECK(parse_steplog("", &r, &error));
   CHECK(r.empty());
-  std::string course = "W_1_Chess_2,0_2,2\r\nB_2_Change_2,0_2,2\r\nW_3_Chess_0,2_1,3\nB_4_Bridge_2,0_2,2\nW_5_Chess_8,8_9,9";
+  std::string course =
+      "W_1_Chess_2,0_2,2\r\nB_2_Change_2,0_2,2\r\nW_3_Chess_0,2_1,3\nB_4_Bridge_2,0_2,2\nW_5_Chess_8,8_9,9";
   REQUIRE(parse_steplog(course, &r, &error));
   REQUIRE(r.size() == 5);
   CHECK(r[1].colour == kBlack);

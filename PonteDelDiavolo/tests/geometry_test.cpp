@@ -35,11 +35,11 @@ TEST_CASE("bridges exist exactly at Chebyshev distance 2: 16 targets from an inn
 }
 
 TEST_CASE("covered cells: straight and diagonal cover the middle, knight covers two (RULES.md §5)") {
-  CHECK(body_of(C(0, 0), C(0, 2)) == std::vector<int>{C(0, 1)});               // A1-A3 covers A2
-  CHECK(body_of(C(0, 0), C(1, 2)) == std::vector<int>{C(0, 1), C(1, 1)});      // A1-B3 covers A2, B2
-  CHECK(body_of(C(0, 0), C(2, 2)) == std::vector<int>{C(1, 1)});               // A1-C3 covers B2
-  CHECK(body_of(C(5, 4), C(7, 5)) == std::vector<int>{C(6, 4), C(6, 5)});      // course example bridge 2
-  CHECK(body_of(C(7, 5), C(5, 4)) == std::vector<int>{C(6, 4), C(6, 5)});      // either direction
+  CHECK(body_of(C(0, 0), C(0, 2)) == std::vector<int>{C(0, 1)});           // A1-A3 covers A2
+  CHECK(body_of(C(0, 0), C(1, 2)) == std::vector<int>{C(0, 1), C(1, 1)});  // A1-B3 covers A2, B2
+  CHECK(body_of(C(0, 0), C(2, 2)) == std::vector<int>{C(1, 1)});           // A1-C3 covers B2
+  CHECK(body_of(C(5, 4), C(7, 5)) == std::vector<int>{C(6, 4), C(6, 5)});  // course example bridge 2
+  CHECK(body_of(C(7, 5), C(5, 4)) == std::vector<int>{C(6, 4), C(6, 5)});  // either direction
   CHECK(body_of(C(4, 4), C(3, 6)) == std::vector<int>{C(3, 5), C(4, 5)});
   CHECK(body_of(C(4, 4), C(2, 3)) == std::vector<int>{C(3, 3), C(3, 4)});
 }

@@ -121,10 +121,26 @@ const std::string& fault_dir() {
   std::ofstream(dir + "/fault.cpp") << kFaultSource;
   std::string cmd = "g++ -O1 -I" + repo_dir() + "/Compete/tests/plugins -o " + dir + "/fault " + dir + "/fault.cpp";
   REQUIRE(std::system(cmd.c_str()) == 0);
-  for (const char* mode : {"crash", "hang", "noop", "garbage", "memory", "one-tile", "three-tiles", "wrong-colour",
-                           "chatty", "steplog", "steplog-touch", "crash-after-move", "orphan", "hostile-write_outside",
-                           "hostile-connect_tcp", "hostile-kill_judge", "hostile-read_memory", "hostile-fork_bomb",
-                           "hostile-huge_file", "hostile-leave_daemon"})
+  for (const char* mode : {"crash",
+                           "hang",
+                           "noop",
+                           "garbage",
+                           "memory",
+                           "one-tile",
+                           "three-tiles",
+                           "wrong-colour",
+                           "chatty",
+                           "steplog",
+                           "steplog-touch",
+                           "crash-after-move",
+                           "orphan",
+                           "hostile-write_outside",
+                           "hostile-connect_tcp",
+                           "hostile-kill_judge",
+                           "hostile-read_memory",
+                           "hostile-fork_bomb",
+                           "hostile-huge_file",
+                           "hostile-leave_daemon"})
     REQUIRE(::symlink((dir + "/fault").c_str(), (dir + "/" + mode).c_str()) == 0);
   std::ofstream(dir + "/bad-interpreter") << "#!/no/such/interpreter\n";
   ::chmod((dir + "/bad-interpreter").c_str(), 0755);
@@ -345,8 +361,19 @@ TEST_CASE("pdd-referee writes one result line per game and keeps earlier lines")
   std::ofstream(record) << "{\"earlier\":true}\n";
   judge::SpawnOptions o;
   o.confine = false;  // the referee under test confines its programs itself
-  o.argv = {program("pdd-referee"), fault_dir() + "/one-tile", program("pdd-random"), "--games", "2", "--alternate",
-            "--seed", "5", "--dir", dir, "--record", record, "--quiet"};
+  o.argv = {program("pdd-referee"),
+            fault_dir() + "/one-tile",
+            program("pdd-random"),
+            "--games",
+            "2",
+            "--alternate",
+            "--seed",
+            "5",
+            "--dir",
+            dir,
+            "--record",
+            record,
+            "--quiet"};
   o.output_path = dir + "/referee-output.txt";
   judge::Process p;
   std::string error;

@@ -155,8 +155,8 @@ TEST_CASE("pass rule: a side without a legal action is skipped; the game ends wh
 
 TEST_CASE("scoring: networks through sandbanks score triangular numbers") {
   // Island A (0..1,0..1), sandbank S at (3,0)-(3,1), island B (5..6,0..1); bridges A-S and S-B.
-  Board b = board_from_rows({"WW.W.WW...", "WW.W.WW...", "..........", "..........", "..........",
-                             "WWWW......", "..........", "......BB..", "......BB.."});
+  Board b = board_from_rows({"WW.W.WW...", "WW.W.WW...", "..........", "..........", "..........", "WWWW......",
+                             "..........", "......BB..", "......BB.."});
   b.add_bridge(C(1, 0), C(3, 0));
   b.add_bridge(C(3, 1), C(5, 1));
   PlayerScore w = score(b, kWhite);

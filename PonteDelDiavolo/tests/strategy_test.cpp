@@ -47,8 +47,8 @@ Run run_player(const std::string& name, const std::string& colour, const std::st
   ::chmod((dir + "/stepLog.txt").c_str(), 0444);  // any attempt to open it for writing fails loudly
   judge::SpawnOptions o;
   o.confine = false;  // our own program, run on files outside any game folder
-  o.argv = {repo_dir() + "/build/bin/" + name, colour, offer, dir + "/chess.txt", dir + "/bridge.txt",
-            dir + "/stepLog.txt"};
+  o.argv = {
+      repo_dir() + "/build/bin/" + name, colour, offer, dir + "/chess.txt", dir + "/bridge.txt", dir + "/stepLog.txt"};
   o.argv.insert(o.argv.end(), extra.begin(), extra.end());
   o.env = {{"PDD_THINK_MS", "150"}, {"PDD_SEED", "3"}};
   o.output_path = dir + "/output.txt";
@@ -68,15 +68,15 @@ Run run_player(const std::string& name, const std::string& colour, const std::st
 }
 
 Board middle_game() {
-  Board b = board_from_rows({"WW.BB.....",   //
-                             "WW.BB.....",   //
-                             "..........",   //
-                             "WW..B.W...",   //
-                             "W...B.....",   //
-                             "....B.....",   //
-                             "..........",   //
-                             "......WW..",   //
-                             "......WW..",   //
+  Board b = board_from_rows({"WW.BB.....",  //
+                             "WW.BB.....",  //
+                             "..........",  //
+                             "WW..B.W...",  //
+                             "W...B.....",  //
+                             "....B.....",  //
+                             "..........",  //
+                             "......WW..",  //
+                             "......WW..",  //
                              "B........."});
   b.add_bridge(C(0, 1), C(0, 3));
   return b;
@@ -136,8 +136,8 @@ TEST_CASE("players reject a bad command line and unreadable files without touchi
 
 TEST_CASE("strategy: with only bridges left it builds the one that links islands; it completes an island") {
   // White cannot place two tiles; it may bridge its two islands (1+1 -> 3 points) or two single tiles.
-  Board link = board_from_rows({"WWBWWBBBBB", "WW.WWBBBBB", "BBBBBBBBBB", "BBBBBBBBBB", "BBBBBBBBBB",
-                                "BBBBBBBBBB", "BBBBBBBBBB", "BBBBBBBBBB", "W.WBBBBBBB", "BBBBBBBBBB"});
+  Board link = board_from_rows({"WWBWWBBBBB", "WW.WWBBBBB", "BBBBBBBBBB", "BBBBBBBBBB", "BBBBBBBBBB", "BBBBBBBBBB",
+                                "BBBBBBBBBB", "BBBBBBBBBB", "W.WBBBBBBB", "BBBBBBBBBB"});
   SearchLimits limits;
   limits.think_ms = 300;
   Action a;
@@ -147,8 +147,8 @@ TEST_CASE("strategy: with only bridges left it builds the one that links islands
   apply_action(after, kWhite, a);
   CHECK(score(after, kWhite).points == 3);
   // Black sandbank of three with room: completing it is worth an island.
-  Board grow = board_from_rows({"BBB.......", "..........", "..........", "..........", "..........",
-                                "..........", "..........", "......W...", "..........", ".........W"});
+  Board grow = board_from_rows({"BBB.......", "..........", "..........", "..........", "..........", "..........",
+                                "..........", "......W...", "..........", ".........W"});
   REQUIRE(choose_action(grow, kBlack, false, limits, &a));
   after = grow;
   apply_action(after, kBlack, a);

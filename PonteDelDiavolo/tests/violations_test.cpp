@@ -40,17 +40,17 @@ Judgement bridge_move(const TurnContext& t, std::initializer_list<int> cells, in
 
 // A position: White island top-left, White sandbank, Black tiles, one bridge.
 Board sample() {
-  Board b = board_from_rows({"WW........",   // 0
-                             "WW.W.W....",   // 1
-                             "..........",   // 2
-                             "...B.B.B..",   // 3
-                             "..........",   // 4
-                             ".....W....",   // 5
-                             "..........",   // 6
-                             "..........",   // 7
-                             "..........",   // 8
-                             ".........."}); // 9
-  b.add_bridge(C(3, 1), C(5, 1));  // White, covers (4,1)
+  Board b = board_from_rows({"WW........",    // 0
+                             "WW.W.W....",    // 1
+                             "..........",    // 2
+                             "...B.B.B..",    // 3
+                             "..........",    // 4
+                             ".....W....",    // 5
+                             "..........",    // 6
+                             "..........",    // 7
+                             "..........",    // 8
+                             ".........."});  // 9
+  b.add_bridge(C(3, 1), C(5, 1));             // White, covers (4,1)
   return b;
 }
 
@@ -234,8 +234,8 @@ TEST_CASE("V13: malformed files, wrong new bridge number, changed old bridge; th
   Grid g = bridge_grid(t.board);
   g[C(3, 1)] = 0;
   CHECK(infer_action(t, pdd_test::chess_text(t.board), format_grid(g)).violation == Violation::kFileFormat);
-  CHECK(infer_action(t, pdd_test::chess_text(t.board), pdd_test::bridge_text(t.board) + "\r\n")
-            .violation == Violation::kNotAnAction);  // a harmless rewrite is no format error
+  CHECK(infer_action(t, pdd_test::chess_text(t.board), pdd_test::bridge_text(t.board) + "\r\n").violation ==
+        Violation::kNotAnAction);  // a harmless rewrite is no format error
   CHECK(bridge_move(t, {C(3, 3), C(5, 3)}, 2).violation == Violation::kNone);
 }
 

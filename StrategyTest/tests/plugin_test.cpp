@@ -203,7 +203,8 @@ TEST_CASE("the tree of one game does not leak into the next, whatever its size")
       plugin().clear_point(p);
       if (won || board.full()) break;
       int y;
-      do y = static_cast<int>(rng() % N); while (board.top(y) == 0);
+      do y = static_cast<int>(rng() % N);
+      while (board.top(y) == 0);
       lastX = board.top(y) - 1;
       lastY = y;
       board.play(lastX, lastY, c4::kB);

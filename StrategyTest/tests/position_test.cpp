@@ -68,7 +68,8 @@ TEST_CASE("Position (and its stones-only moves) agrees with the reference board 
           if (board.full()) break;
           // Random legal move, then both must agree on the win.
           int y;
-          do y = static_cast<int>(rng() % N); while (board.top(y) == 0);
+          do y = static_cast<int>(rng() % N);
+          while (board.top(y) == 0);
           int x = board.top(y) - 1;
           bool won = pos.play(y);
           bool stones_won = stones.play_stones_only(y);

@@ -33,7 +33,8 @@ struct Searcher {
     if ((playable & pos.winning_cells(pos.mine())).any()) return kWinScore - pos.stones() - 1;
     Bits moves = pos.non_losing_moves();
     if (moves.empty()) return -(kWinScore - pos.stones() - 2);
-    if (depth == 0) return eval == Evaluation::kFull ? evaluate(pos) : eval == Evaluation::kCentre ? centre_score(pos) : 0;
+    if (depth == 0)
+      return eval == Evaluation::kFull ? evaluate(pos) : eval == Evaluation::kCentre ? centre_score(pos) : 0;
     Bits list[kMaxSide];
     int n = ordered(moves, list);
     int best = -kWinScore - 1;

@@ -66,10 +66,26 @@ struct Bits {
   bool operator!=(const Bits& o) const { return !(*this == o); }
 };
 
-inline Bits operator&(const Bits& a, const Bits& b) { Bits r; for (int k = 0; k < 3; ++k) r.w[k] = a.w[k] & b.w[k]; return r; }
-inline Bits operator|(const Bits& a, const Bits& b) { Bits r; for (int k = 0; k < 3; ++k) r.w[k] = a.w[k] | b.w[k]; return r; }
-inline Bits operator^(const Bits& a, const Bits& b) { Bits r; for (int k = 0; k < 3; ++k) r.w[k] = a.w[k] ^ b.w[k]; return r; }
-inline Bits operator~(const Bits& a) { Bits r; for (int k = 0; k < 3; ++k) r.w[k] = ~a.w[k]; return r; }
+inline Bits operator&(const Bits& a, const Bits& b) {
+  Bits r;
+  for (int k = 0; k < 3; ++k) r.w[k] = a.w[k] & b.w[k];
+  return r;
+}
+inline Bits operator|(const Bits& a, const Bits& b) {
+  Bits r;
+  for (int k = 0; k < 3; ++k) r.w[k] = a.w[k] | b.w[k];
+  return r;
+}
+inline Bits operator^(const Bits& a, const Bits& b) {
+  Bits r;
+  for (int k = 0; k < 3; ++k) r.w[k] = a.w[k] ^ b.w[k];
+  return r;
+}
+inline Bits operator~(const Bits& a) {
+  Bits r;
+  for (int k = 0; k < 3; ++k) r.w[k] = ~a.w[k];
+  return r;
+}
 inline Bits& operator|=(Bits& a, const Bits& b) { return a = a | b; }
 inline Bits& operator&=(Bits& a, const Bits& b) { return a = a & b; }
 inline Bits& operator^=(Bits& a, const Bits& b) { return a = a ^ b; }

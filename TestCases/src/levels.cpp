@@ -24,6 +24,7 @@ namespace {
 // thousand on (4x: 64-75%), so the steps alternate families, each strong against
 // the one below it: rules, alpha-beta, MCTS with random playouts, alpha-beta at
 // depth 6, then MCTS with ever better playouts. The duels are in the README.
+// clang-format off
 const char* const kRungs[kLevels] = {
     // 1..5: uniformly random
     "p0", "p0", "p0", "p0", "p0",
@@ -45,6 +46,7 @@ const char* const kRungs[kLevels] = {
     // 46..50: MCTS-solver, follow-up playouts
     "f56000s", "f58000s", "f60000s", "f62000s", "f64000s",
 };
+// clang-format on
 
 }  // namespace
 
@@ -113,9 +115,9 @@ std::string describe(const LevelPlan& plan) {
       return s;
     }
     case LevelPlan::kAlphaBeta:
-      return std::string(plan.eval == Evaluation::kNone ? "lookahead (wins and losses) depth "
+      return std::string(plan.eval == Evaluation::kNone     ? "lookahead (wins and losses) depth "
                          : plan.eval == Evaluation::kCentre ? "alpha-beta (centre) depth "
-                                                             : "alpha-beta depth ") +
+                                                            : "alpha-beta depth ") +
              std::to_string(plan.depth);
     case LevelPlan::kMcts:
       return std::string(plan.mcts.policy == Playout::kRandom     ? "MCTS, random playouts, "

@@ -29,7 +29,7 @@ constexpr int kLevels = 50;
 struct LevelPlan {
   enum Kind { kRules, kAlphaBeta, kMcts } kind = kRules;
   RulePolicy rules;
-  int depth = 0;    // kAlphaBeta
+  int depth = 0;  // kAlphaBeta
   Evaluation eval = Evaluation::kFull;
   MctsParams mcts;  // kMcts
 };

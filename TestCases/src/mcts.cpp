@@ -11,11 +11,11 @@ namespace {
 struct Node {
   int first_child = -1;  // index of the first child in the pool; -1 until expanded
   int8_t n_children = 0;
-  int8_t column = -1;    // the move that led here
-  int8_t terminal = 0;   // 1: the move that led here won; 2: it filled the board
-  int8_t proven = 0;     // solver: +1 won, -1 lost for the side that moved into this node
+  int8_t column = -1;   // the move that led here
+  int8_t terminal = 0;  // 1: the move that led here won; 2: it filled the board
+  int8_t proven = 0;    // solver: +1 won, -1 lost for the side that moved into this node
   int visits = 0;
-  float reward = 0;      // sum of rewards of the side that moved into this node
+  float reward = 0;  // sum of rewards of the side that moved into this node
 };
 
 // ---------------------------------------------------------------------------
@@ -35,7 +35,10 @@ struct LineTable {
         for (int a = 0; a <= 3; ++a) {  // the window of cells a .. a + 3, which holds bit 3
           int set = 0, hole = -1;
           for (int k = a; k < a + 4; ++k)
-            if (p >> k & 1) ++set; else hole = k;
+            if (p >> k & 1)
+              ++set;
+            else
+              hole = k;
           if (set == 3) r |= 1 << hole;
         }
       threats[p] = static_cast<uint8_t>(r);
@@ -103,7 +106,6 @@ inline int centre_column(const Geometry& g, int cols, Rng& rng) {
     if (pick < 0 || (c & (c - 1)) == 0) return col;
   }
 }
-
 
 struct Board {
   Bits stones[2];   // [side]: side 0 is the side to move at the root
@@ -398,8 +400,7 @@ Bits mcts_move(const Position& root_pos, const MctsParams& params, Rng& rng) {
             parent.proven = -1;
           } else if (n.proven < 0) {
             bool all_lost = true;
-            for (int k = 0; k < parent.n_children && all_lost; ++k)
-              all_lost = nodes[parent.first_child + k].proven < 0;
+            for (int k = 0; k < parent.n_children && all_lost; ++k) all_lost = nodes[parent.first_child + k].proven < 0;
             if (!all_lost) break;
             parent.proven = 1;
           } else {

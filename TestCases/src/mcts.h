@@ -43,8 +43,8 @@ struct MctsParams {
   int iterations = 1000;
   double exploration = 0.5;  // UCB1 constant, rewards in [0, 1]
   Playout policy = Playout::kTactical;
-  int proof_depth = 0;       // > 0: first prove root moves won or lost by a search this deep (wins and losses only)
-  bool solver = false;       // MCTS-solver: propagate proven wins and losses
+  int proof_depth = 0;  // > 0: first prove root moves won or lost by a search this deep (wins and losses only)
+  bool solver = false;  // MCTS-solver: propagate proven wins and losses
 };
 
 // Requires a playable cell.

@@ -7,10 +7,10 @@
 namespace ladder {
 
 struct RulePolicy {
-  bool take_wins = false;     // play an immediate win when there is one
-  bool block = false;         // stop the opponent's immediate win
-  bool avoid_under = false;   // never let the opponent land on his winning cell
-  bool prefer_centre = false; // random choice weighted towards the centre columns
+  bool take_wins = false;      // play an immediate win when there is one
+  bool block = false;          // stop the opponent's immediate win
+  bool avoid_under = false;    // never let the opponent land on his winning cell
+  bool prefer_centre = false;  // random choice weighted towards the centre columns
 };
 
 Bits rule_move(const Position& pos, const RulePolicy& policy, Rng& rng);

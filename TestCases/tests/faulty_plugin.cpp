@@ -8,7 +8,14 @@
 
 extern "C" Point* getPoint(const int M, const int N, const int* top, const int* _board, const int lastX,
                            const int lastY, const int noX, const int noY) {
-  (void)M; (void)N; (void)top; (void)_board; (void)lastX; (void)lastY; (void)noX; (void)noY;
+  (void)M;
+  (void)N;
+  (void)top;
+  (void)_board;
+  (void)lastX;
+  (void)lastY;
+  (void)noX;
+  (void)noY;
 #if defined(FAULT_crash)
   volatile int* nowhere = nullptr;
   *nowhere = 1;

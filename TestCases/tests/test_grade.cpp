@@ -81,8 +81,8 @@ TEST_CASE("group sums and the total") {
     for (bool first : {true, false}) games.push_back({1, s, first, c4::kAWins});
   for (int s : grade::group_samples(2))
     for (bool first : {true, false}) games.push_back({2, s, first, c4::kTie});
-  int codes3[10] = {c4::kBWins, c4::kBWins, c4::kARuntimeError, c4::kBWins, c4::kATimeout,
-                    c4::kBWins, c4::kBRuntimeError, c4::kBWins, c4::kBWins, c4::kAIllegalMove};
+  int codes3[10] = {c4::kBWins, c4::kBWins,         c4::kARuntimeError, c4::kBWins, c4::kATimeout,
+                    c4::kBWins, c4::kBRuntimeError, c4::kBWins,         c4::kBWins, c4::kAIllegalMove};
   int i = 0;
   for (int s : grade::group_samples(3))
     for (bool first : {true, false}) games.push_back({3, s, first, codes3[i++]});
@@ -101,7 +101,8 @@ TEST_CASE("group sums and the total") {
 }
 
 TEST_CASE("the results file reads back, and bad lines are named") {
-  std::vector<grade::GameEntry> games = {{1, 1, true, c4::kAWins}, {1, 1, false, c4::kTie}, {2, 11, true, c4::kATimeout}};
+  std::vector<grade::GameEntry> games = {
+      {1, 1, true, c4::kAWins}, {1, 1, false, c4::kTie}, {2, 11, true, c4::kATimeout}};
   std::string text = grade::format_results(games, "a test");
   std::vector<grade::GameEntry> back;
   std::string error;

@@ -176,14 +176,15 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   evil.add("../../x.cpp", "int x;\n");
   evil.save((uploads / "eve.zip").string());
   ZipWriter crash;  // segfaults on its first move
-  crash.add("Strategy.cpp", "#define FAULT_crash\n" + [] {
-    std::string t = read_file(repo("TestCases/tests/faulty_plugin.cpp"));
-    for (const char* h : {"Point.h", "Strategy.h"}) {
-      const std::string from = std::string("\"../../Strategy/") + h + "\"";
-      t.replace(t.find(from), from.size(), std::string("\"") + h + "\"");
-    }
-    return t;
-  }());
+  crash.add(
+      "Strategy.cpp", "#define FAULT_crash\n" + [] {
+        std::string t = read_file(repo("TestCases/tests/faulty_plugin.cpp"));
+        for (const char* h : {"Point.h", "Strategy.h"}) {
+          const std::string from = std::string("\"../../Strategy/") + h + "\"";
+          t.replace(t.find(from), from.size(), std::string("\"") + h + "\"");
+        }
+        return t;
+      }());
   crash.add("Point.h", read_file(repo("Strategy/Point.h")));
   crash.add("Strategy.h", read_file(repo("Strategy/Strategy.h")));
   crash.save((uploads / "frank.zip").string());
@@ -193,9 +194,8 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   std::ofstream(uploads / "readme.txt") << "not an upload\n";
 
   const fs::path out = dir.path / "out";
-  const std::string command = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 3 -j 2 --out '" +
-                              out.string() + "' '" + uploads.string() + "' > '" + (dir.path / "log").string() +
-                              "' 2>&1";
+  const std::string command = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 3 -j 2 --out '" + out.string() +
+                              "' '" + uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
   const int status = std::system(command.c_str());
   INFO(read_file((dir.path / "log").string()));
   REQUIRE(WIFEXITED(status));
@@ -246,8 +246,8 @@ TEST_CASE("grade-class --shard through GNU parallel, then --merge: the single ru
   fs::create_directories(uploads);
   for (int salt : {1, 2, 3}) {  // three random players, told apart by their salt
     ZipWriter zip;
-    zip.add("Strategy.cpp", "#define SALT " + std::to_string(salt) + "\n" +
-                                read_file(repo("Compete/tests/plugins/random_move.cpp")));
+    zip.add("Strategy.cpp",
+            "#define SALT " + std::to_string(salt) + "\n" + read_file(repo("Compete/tests/plugins/random_move.cpp")));
     zip.add("plugin_util.h", read_file(repo("Compete/tests/plugins/plugin_util.h")));
     zip.add("Point.h", read_file(repo("Strategy/Point.h")));
     zip.save((uploads / ("random" + std::to_string(salt) + ".zip")).string());

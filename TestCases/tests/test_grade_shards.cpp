@@ -49,8 +49,9 @@ TEST_CASE("Grade --shard through GNU parallel, then --merge: the single run's re
   s2.erase(s2.rfind('\n', s2.size() - 2) + 1);
   std::ofstream(dir.path / "s2.tsv", std::ios::binary) << s2;
   CHECK(run(merge, &out) == 1);
-  REQUIRE(run("parallel --will-cite -j 2 '" + grade + " --shard {}/3 --results " + d + "/s{}.tsv TestCases/5.so' ::: 1 2",
-              &out) == 0);
+  REQUIRE(
+      run("parallel --will-cite -j 2 '" + grade + " --shard {}/3 --results " + d + "/s{}.tsv TestCases/5.so' ::: 1 2",
+          &out) == 0);
   CHECK(out.find("Finished game 3 of 3") != std::string::npos);  // shard 1 played all of its 3 games
   CHECK(out.find("Kept 2 games from " + d + "/s2.tsv; playing 1") != std::string::npos);  // shard 2 only its last
   REQUIRE_MESSAGE(run(merge, &out) == 0, out);

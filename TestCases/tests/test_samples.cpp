@@ -68,8 +68,8 @@ Move ask(int level, const c4::Board& board, c4::Side me, int lastX, int lastY) {
   dup2(sink, 1);
   dup2(sink, 2);
   auto t0 = std::chrono::steady_clock::now();
-  PluginPoint* p = s.get_point(board.rows(), board.cols(), top.data(), view.data(), lastX, lastY,
-                               board.blocked_row(), board.blocked_col());
+  PluginPoint* p = s.get_point(board.rows(), board.cols(), top.data(), view.data(), lastX, lastY, board.blocked_row(),
+                               board.blocked_col());
   Move m;
   m.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (p) {
@@ -250,8 +250,8 @@ TEST_CASE("the levels that promise it take an immediate win, block, and do not p
   for (int level = 2; level <= ladder::kLevels; ++level) {
     CHECK((!promises(level - 1, &ladder::RulePolicy::take_wins) || promises(level, &ladder::RulePolicy::take_wins)));
     CHECK((!promises(level - 1, &ladder::RulePolicy::block) || promises(level, &ladder::RulePolicy::block)));
-    CHECK((!promises(level - 1, &ladder::RulePolicy::avoid_under) ||
-           promises(level, &ladder::RulePolicy::avoid_under)));
+    CHECK(
+        (!promises(level - 1, &ladder::RulePolicy::avoid_under) || promises(level, &ladder::RulePolicy::avoid_under)));
   }
   CHECK(promises(10, &ladder::RulePolicy::take_wins));
   CHECK(promises(15, &ladder::RulePolicy::block));

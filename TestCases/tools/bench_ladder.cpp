@@ -114,9 +114,12 @@ int main(int argc, char** argv) {
         Pair& p = pairs[pair_of[order[i]]];
         ++p.games;
         c4::Side winner = c4::credited_side(result.code);
-        if (result.code == c4::kTie) ++p.ties;
-        else if (winner == c4::kA) ++p.high_wins;
-        else ++p.low_wins;
+        if (result.code == c4::kTie)
+          ++p.ties;
+        else if (winner == c4::kA)
+          ++p.high_wins;
+        else
+          ++p.low_wins;
         if (result.code >= 3 || result.code < 0) ++p.forfeits;
         for (const c4::MoveRecord& m : result.moves) move_us[m.side == c4::kA ? p.high : p.low].push_back(m.wall_us);
         if (++finished % 50 == 0 || finished == static_cast<int>(ordered.size()))

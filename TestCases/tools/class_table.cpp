@@ -85,11 +85,14 @@ bool read_row_file(const std::string& folder, ClassRow* row, std::string* config
   }
   for (int k = 0; k < 7; ++k)
     if (!have[k]) return *problem = path + ": no field '" + keys[k] + "'", false;
-  const ClassRow::Status all[] = {ClassRow::kGraded, ClassRow::kRejected, ClassRow::kCompileError, ClassRow::kCannotLoad};
+  const ClassRow::Status all[] = {ClassRow::kGraded, ClassRow::kRejected, ClassRow::kCompileError,
+                                  ClassRow::kCannotLoad};
   bool known = false;
   for (ClassRow::Status st : all)
     if (status == status_text(st)) row->status = st, known = true;
-  if (!known) return *problem = path + ": status '" + status + "' is not one of graded, rejected, compile error, cannot load", false;
+  if (!known)
+    return *problem = path + ": status '" + status + "' is not one of graded, rejected, compile error, cannot load",
+           false;
   if (row->status == ClassRow::kGraded || row->status == ClassRow::kCannotLoad) {
     std::ifstream games_in(folder + "/grade.tsv", std::ios::binary);
     std::stringstream text;

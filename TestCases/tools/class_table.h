@@ -11,10 +11,10 @@
 namespace grade {
 
 struct ClassRow {
-  std::string student;          // the upload's name without ".zip"
+  std::string student;  // the upload's name without ".zip"
   enum Status { kGraded, kRejected, kCompileError, kCannotLoad } status = kGraded;
-  std::string detail;           // why it was not graded: the check, the compiler's first lines, the load error
-  Report report;                // kGraded (and kCannotLoad: the games played)
+  std::string detail;  // why it was not graded: the check, the compiler's first lines, the load error
+  Report report;       // kGraded (and kCannotLoad: the games played)
   int crashes = 0, illegal_moves = 0, timeouts = 0;  // the strategy's forfeits by kind
   double compile_seconds = 0, think_seconds = 0;
 };

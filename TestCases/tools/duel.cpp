@@ -59,7 +59,10 @@ int main(int argc, char** argv) {
         mover ^= 1;
       }
       std::lock_guard<std::mutex> lock(mu);
-      if (winner < 0) ++ties; else ++wins[winner];
+      if (winner < 0)
+        ++ties;
+      else
+        ++wins[winner];
       for (int s = 0; s < 2; ++s) {
         max_ms[s] = std::max(max_ms[s], mx[s]);
         total_ms[s] += tot[s];

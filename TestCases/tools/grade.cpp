@@ -58,7 +58,8 @@ std::string first_difference(const std::string& a, const std::string& b) {
   auto fields = [](const std::string& text) {
     std::vector<std::string> out;
     size_t start = 0;
-    for (size_t at; (at = text.find(", ", start)) != std::string::npos; start = at + 2) out.push_back(text.substr(start, at - start));
+    for (size_t at; (at = text.find(", ", start)) != std::string::npos; start = at + 2)
+      out.push_back(text.substr(start, at - start));
     out.push_back(text.substr(start));
     return out;
   };
@@ -96,7 +97,8 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
       shard_file.assign(n, "");
     } else if (comment.substr(0, at) != base || n != count) {
       std::cerr << "Grade: " << file << " is from another grade: "
-                << first_difference(comment.substr(0, at) + ", of " + std::to_string(n), base + ", of " + std::to_string(count))
+                << first_difference(comment.substr(0, at) + ", of " + std::to_string(n),
+                                    base + ", of " + std::to_string(count))
                 << " (" << files[0] << ")\n";
       return 2;
     }
@@ -109,7 +111,8 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
   }
   std::string missing;
   for (int k = 0; k < count; ++k)
-    if (shard_file[k].empty()) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
+    if (shard_file[k].empty())
+      missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
   if (!missing.empty()) {
     std::cerr << "Grade: missing shard " << missing << " (run it with --shard and merge again)\n";
     return 1;
@@ -127,9 +130,10 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
         const int k = static_cast<int>(i++ % count);
         const std::vector<grade::GameEntry>& mine = shard_games[k];
         const size_t j = next[k]++;
-        if (j >= mine.size() || mine[j].group != g || mine[j].sample != sample || mine[j].strategy_first != strategy_first) {
-          std::cerr << "Grade: " << shard_file[k] << " is incomplete: it lacks group " << g << ", sample " << sample << ", "
-                    << (strategy_first ? "strategy" : "sample") << " first (run the shard again)\n";
+        if (j >= mine.size() || mine[j].group != g || mine[j].sample != sample ||
+            mine[j].strategy_first != strategy_first) {
+          std::cerr << "Grade: " << shard_file[k] << " is incomplete: it lacks group " << g << ", sample " << sample
+                    << ", " << (strategy_first ? "strategy" : "sample") << " first (run the shard again)\n";
           return 1;
         }
         merged.push_back(mine[j]);
@@ -166,7 +170,8 @@ int main(int argc, char** argv) {
   bool resume = false, merge = false;
   judge::OptionTable command_line("Grade", kUsageHead);
   grade_options.add_to(&command_line, "the boards (default: a fresh seed, printed)");
-  command_line.text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
+  command_line
+      .text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
             "a file name")
       .custom(
           "--shard", "K/N",
@@ -187,7 +192,8 @@ int main(int argc, char** argv) {
   if (strategy.empty()) strategy = "so/Strategy.so";
   std::error_code ec;
   if (!std::filesystem::is_regular_file(strategy, ec))
-    return command_line.error("strategy '" + strategy + "' is not a file (build it with `make so`, or name another plugin)");
+    return command_line.error("strategy '" + strategy +
+                              "' is not a file (build it with `make so`, or name another plugin)");
   std::string problem;
   if (!results_path.empty() && !judge::path_is_writable(results_path, &problem))
     return command_line.error("results file: " + problem);
@@ -210,7 +216,8 @@ int main(int argc, char** argv) {
     std::string header;
     if (!read_results(results_path, &header, &kept, &problem)) return command_line.error(problem);
     if (header != comment)
-      return command_line.error(results_path + " was made by another command line: " + first_difference(header, comment));
+      return command_line.error(results_path +
+                                " was made by another command line: " + first_difference(header, comment));
     for (const grade::GameEntry& k : kept)
       for (grade::PlayedGame& p : played)
         if (!p.done && p.entry.group == k.group && p.entry.sample == k.sample &&
@@ -228,7 +235,8 @@ int main(int argc, char** argv) {
 
   size_t kept = 0;
   for (const grade::PlayedGame& p : played) kept += p.done;
-  if (kept > 0) std::cout << "Kept " << kept << " games from " << results_path << "; playing " << played.size() - kept << "\n";
+  if (kept > 0)
+    std::cout << "Kept " << kept << " games from " << results_path << "; playing " << played.size() - kept << "\n";
   int finished = 0;
   bool write_failed = false;
   std::string error;
@@ -237,9 +245,8 @@ int main(int argc, char** argv) {
     ++finished;
     if (!results_path.empty() && !write_failed) {
       std::string why;
-      if (!judge::write_file_atomically(
-              results_path, grade::format_results(grade::entries_done(played), comment),
-              &why)) {
+      if (!judge::write_file_atomically(results_path, grade::format_results(grade::entries_done(played), comment),
+                                        &why)) {
         write_failed = true;
         error = why;
       }
@@ -260,7 +267,9 @@ int main(int argc, char** argv) {
     if (report.games[g] == 0) continue;
     std::printf("\nGroup %d (samples", g);
     for (int s : grade::group_samples(g)) std::printf(" %d", s);
-    std::printf(")\n  sample  first     board          result                                   points  moves  strategy time s (max ms/move)\n");
+    std::printf(
+        ")\n  sample  first     board          result                                   points  moves  strategy time s "
+        "(max ms/move)\n");
     for (const grade::PlayedGame& p : played) {
       if (p.entry.group != g) continue;
       char board[32];
@@ -269,7 +278,8 @@ int main(int argc, char** argv) {
                   p.entry.strategy_first ? "strategy" : "sample", board, grade::outcome_text(p.entry.code).c_str(),
                   grade::points_for(p.entry.code), p.moves, thinking_time(p.strategy_us, p.strategy_max_us).c_str());
       int code = p.entry.code;
-      if (code != c4::kTie && code != c4::kAWins && code != c4::kBWins) std::printf("          why: %s\n", p.reason.c_str());
+      if (code != c4::kTie && code != c4::kAWins && code != c4::kBWins)
+        std::printf("          why: %s\n", p.reason.c_str());
       if (grade::sample_failed_to_load(code)) sample_problem = true;
       if (code == c4::kALoadError || code == c4::kAMissingSymbol) strategy_unloadable = true;
     }

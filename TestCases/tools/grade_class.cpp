@@ -57,7 +57,8 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   }
   std::vector<grade::PlayedGame> games;
   const std::string plugin = fs::absolute(source / "Strategy.so").string();
-  if (!grade::plan(plugin, settings, &games, problem) || !grade::play(&games, settings, [](size_t) {}, problem))
+  if (!grade::plan(plugin, settings, &games, problem) || !grade::play(
+                                                             &games, settings, [](size_t) {}, problem))
     return row;
   const std::vector<grade::GameEntry> entries = grade::entries_done(games);
   row.report = grade::score(entries);
@@ -65,8 +66,10 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   for (const grade::PlayedGame& g : games) row.think_seconds += g.strategy_us / 1e6;
   bool loaded = false;
   for (const grade::PlayedGame& g : games) {
-    if (g.entry.code != c4::kALoadError && g.entry.code != c4::kAMissingSymbol) loaded = true;
-    else if (row.detail.empty()) row.detail = g.reason;
+    if (g.entry.code != c4::kALoadError && g.entry.code != c4::kAMissingSymbol)
+      loaded = true;
+    else if (row.detail.empty())
+      row.detail = g.reason;
   }
   if (!loaded) row.status = grade::ClassRow::kCannotLoad;
   judge::write_file_atomically((folder / "grade.tsv").string(),
@@ -108,7 +111,8 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
     for (size_t i = 0; i < zips.size(); ++i)
       for (const std::string& a : absent)
         if (student_of(zips[i]) == a)
-          std::cerr << " " << a << (shards > 1 ? " (shard " + std::to_string(i % shards) + "/" + std::to_string(shards) + ")" : "");
+          std::cerr << " " << a
+                    << (shards > 1 ? " (shard " + std::to_string(i % shards) + "/" + std::to_string(shards) + ")" : "");
     std::cerr << "\n";
     return 1;
   }
@@ -132,14 +136,14 @@ int main(int argc, char** argv) {
   std::string out = "Results/class";
   judge::OptionTable command_line("grade-class", kUsageHead);
   grade_options.add_to(&command_line, "the boards, the same for every student (default: a fresh seed, printed)");
-  command_line.text("--out", "DIR", &out, "where the students' folders and class.csv go (default Results/class)", "a folder")
+  command_line
+      .text("--out", "DIR", &out, "where the students' folders and class.csv go (default Results/class)", "a folder")
       .integer("--compile-time", "S", 1, 3600, &compile_limit_s, "seconds the compiler may take (default 120)",
                "seconds from 1 to 3600")
       .custom(
           "--shard", "K/N",
           [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
-          "grade only the uploads i (in name order) with i % N == K; the table holds those",
-          "K/N, 0 <= K < N <= 1000")
+          "grade only the uploads i (in name order) with i % N == K; the table holds those", "K/N, 0 <= K < N <= 1000")
       .flag("--merge", &merge, "grade nothing: the class table from the rows every shard left in OUT");
   std::vector<std::string> words;
   if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
@@ -147,7 +151,8 @@ int main(int argc, char** argv) {
   if (words.size() > 1) return command_line.error("unexpected argument '" + words[1] + "'");
   std::error_code ec;
   const fs::path uploads = words[0];
-  if (!fs::is_directory(uploads, ec)) return command_line.error("uploads folder '" + uploads.string() + "' is not a folder");
+  if (!fs::is_directory(uploads, ec))
+    return command_line.error("uploads folder '" + uploads.string() + "' is not a folder");
   std::vector<fs::path> zips;
   for (const fs::directory_entry& e : fs::directory_iterator(uploads, ec))
     if (e.path().extension() == ".zip" && e.is_regular_file(ec)) zips.push_back(e.path());
@@ -157,7 +162,8 @@ int main(int argc, char** argv) {
     return command_line.error("--shard and --merge need --seed: every shard must grade on the same boards");
   fs::create_directories(out, ec);
   const std::string table =
-      (fs::path(out) / (shards > 1 ? "class-shard-" + std::to_string(shard) + ".csv" : std::string("class.csv"))).string();
+      (fs::path(out) / (shards > 1 ? "class-shard-" + std::to_string(shard) + ".csv" : std::string("class.csv")))
+          .string();
   std::string problem;
   if (!judge::path_is_writable(table, &problem)) return command_line.error("class table: " + problem);
 
@@ -192,8 +198,10 @@ int main(int argc, char** argv) {
       }
     }
     std::cout << grade::status_text(row.status);
-    if (row.status == grade::ClassRow::kGraded) std::cout << ", " << row.report.total << " points";
-    else std::cout << ": " << row.detail;
+    if (row.status == grade::ClassRow::kGraded)
+      std::cout << ", " << row.report.total << " points";
+    else
+      std::cout << ": " << row.detail;
     std::cout << std::endl;
     rows.push_back(row);
     // The table so far, rewritten whole: an interrupted run keeps every student graded. A shard's

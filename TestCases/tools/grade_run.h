@@ -15,7 +15,7 @@ namespace grade {
 
 struct Settings {
   uint64_t seed = 0;
-  int group = 0;  // 1..5, or 0 for all five
+  int group = 0;         // 1..5, or 0 for all five
   int move_time_ms = 0;  // STRATEGY_MOVE_MS for the strategy (0: not set)
   int time_limit_ms = 3000;
   int jobs = 1;

@@ -15,7 +15,10 @@ std::vector<int> group_samples(int group) {
 int points_for(int code) {
   switch (code) {
     case c4::kTie: return kPointsPerGame / 2;
-    case c4::kAWins: case c4::kBRuntimeError: case c4::kBIllegalMove: case c4::kBTimeout: return kPointsPerGame;
+    case c4::kAWins:
+    case c4::kBRuntimeError:
+    case c4::kBIllegalMove:
+    case c4::kBTimeout: return kPointsPerGame;
     default: return 0;  // lost, forfeited, or not played because a side could not be loaded
   }
 }
@@ -49,9 +52,12 @@ Report score(const std::vector<GameEntry>& games) {
     ++r.games[g.group];
     r.points[g.group] += p;
     r.total += p;
-    if (p == kPointsPerGame) ++r.wins;
-    else if (g.code == c4::kTie) ++r.ties;
-    else ++r.losses;
+    if (p == kPointsPerGame)
+      ++r.wins;
+    else if (g.code == c4::kTie)
+      ++r.ties;
+    else
+      ++r.losses;
     if (g.code == c4::kARuntimeError || g.code == c4::kAIllegalMove || g.code == c4::kATimeout ||
         g.code == c4::kALoadError || g.code == c4::kAMissingSymbol)
       ++r.forfeits;
@@ -64,8 +70,8 @@ std::string format_results(const std::vector<GameEntry>& games, const std::strin
   out << "# " << comment << "\n";
   out << "group\tsample\tfirst\tcode\tpoints\toutcome\n";
   for (const GameEntry& g : games)
-    out << g.group << '\t' << g.sample << '\t' << (g.strategy_first ? "strategy" : "sample") << '\t' << g.code
-        << '\t' << points_for(g.code) << '\t' << outcome_text(g.code) << '\n';
+    out << g.group << '\t' << g.sample << '\t' << (g.strategy_first ? "strategy" : "sample") << '\t' << g.code << '\t'
+        << points_for(g.code) << '\t' << outcome_text(g.code) << '\n';
   return out.str();
 }
 
@@ -85,7 +91,8 @@ bool parse_results(const std::string& text, std::vector<GameEntry>* games, std::
     GameEntry g;
     std::string first;
     int points = 0;
-    if (!(fields >> g.group >> g.sample >> first >> g.code >> points)) return fail("expected group, sample, first, code, points");
+    if (!(fields >> g.group >> g.sample >> first >> g.code >> points))
+      return fail("expected group, sample, first, code, points");
     if (g.group < 1 || g.group > kGroups) return fail("group " + std::to_string(g.group) + " is not 1..5");
     if (g.sample < 1 || g.sample > 50) return fail("sample " + std::to_string(g.sample) + " is not 1..50");
     if (first != "strategy" && first != "sample") return fail("first mover '" + first + "' is not strategy or sample");

@@ -29,10 +29,10 @@ std::string outcome_text(int code);
 bool sample_failed_to_load(int code);
 
 struct GameEntry {
-  int group = 0;            // 1..5
-  int sample = 0;           // 1..50
+  int group = 0;   // 1..5
+  int sample = 0;  // 1..50
   bool strategy_first = true;
-  int code = 0;             // Compete's result code, strategy = A
+  int code = 0;  // Compete's result code, strategy = A
 };
 
 struct Report {
@@ -40,7 +40,7 @@ struct Report {
   int points[kGroups + 1] = {0};  // per group: points
   int total = 0;
   int wins = 0, ties = 0, losses = 0;
-  int forfeits = 0;               // strategy's crashes, illegal moves, timeouts, load failures
+  int forfeits = 0;  // strategy's crashes, illegal moves, timeouts, load failures
 };
 Report score(const std::vector<GameEntry>& games);
 

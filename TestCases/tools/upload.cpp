@@ -62,12 +62,14 @@ bool inspect_zip(const std::string& bytes, std::vector<ZipEntry>* entries, std::
   if (u16(bytes, end + 4) != 0 || u16(bytes, end + 6) != 0 || u16(bytes, end + 8) != count)
     return *problem = "a zip split over several disks", false;
   if (count == 0xFFFF || offset == 0xFFFFFFFFu) return *problem = "a ZIP64 archive", false;
-  if (static_cast<uint64_t>(offset) + size > end) return *problem = "a damaged zip (central directory out of range)", false;
+  if (static_cast<uint64_t>(offset) + size > end)
+    return *problem = "a damaged zip (central directory out of range)", false;
   uint64_t total = 0;
   int files = 0;
   size_t at = offset;
   for (uint32_t i = 0; i < count; ++i) {
-    if (at + 46 > end || u32(bytes, at) != 0x02014b50) return *problem = "a damaged zip (entry " + std::to_string(i + 1) + ")", false;
+    if (at + 46 > end || u32(bytes, at) != 0x02014b50)
+      return *problem = "a damaged zip (entry " + std::to_string(i + 1) + ")", false;
     const uint32_t made_by = u16(bytes, at + 4), flags = u16(bytes, at + 8);
     const uint32_t name_len = u16(bytes, at + 28), extra_len = u16(bytes, at + 30), comment_len = u16(bytes, at + 32);
     const uint32_t external = u32(bytes, at + 38);

@@ -10,7 +10,7 @@
 
 namespace upload {
 
-constexpr long long kMaxZipBytes = 100 * 1024;          // the OJ's limit on an upload
+constexpr long long kMaxZipBytes = 100 * 1024;  // the OJ's limit on an upload
 constexpr int kMaxFiles = 200;
 constexpr long long kMaxUnpackedBytes = 4 * 1024 * 1024;  // beyond this the zip is a bomb, not a strategy
 

@@ -14,8 +14,10 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> parts(1);
   for (size_t i = 0; i < size; ++i) {
-    if (data[i] == 1 && parts.size() < 4) parts.emplace_back();
-    else parts.back() += static_cast<char>(data[i]);
+    if (data[i] == 1 && parts.size() < 4)
+      parts.emplace_back();
+    else
+      parts.back() += static_cast<char>(data[i]);
   }
   parts.resize(4);
   pdd::TurnContext context;

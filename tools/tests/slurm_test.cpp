@@ -19,7 +19,9 @@ namespace fs = std::filesystem;
 
 std::string root() { return judge::path_beside_executable("../.."); }  // build/tools/ -> the checkout
 
-int run(const std::string& command, std::string* output = nullptr) { return test_shell::run_in(root(), command, output); }
+int run(const std::string& command, std::string* output = nullptr) {
+  return test_shell::run_in(root(), command, output);
+}
 
 using test_shell::read_file;
 
@@ -49,10 +51,13 @@ TEST_CASE("Slurm: an array of grade shards and a merge job after it give one run
   const fs::path out = slurm.dir / "grade";
   const std::string options = "--group 1 --seed 5 --time-limit 10000";
   std::string text;
-  REQUIRE_MESSAGE(run("build/bin/Grade " + options + " --results '" + (slurm.dir / "single.tsv").string() +
-                      "' '" + root() + "/TestCases/5.so'", &text) == 0, text);
-  REQUIRE_MESSAGE(run(slurm.env() + "tools/cluster/slurm-grade.sh 3 '" + out.string() + "' TestCases/5.so " + options,
-                      &text) == 0, text);
+  REQUIRE_MESSAGE(run("build/bin/Grade " + options + " --results '" + (slurm.dir / "single.tsv").string() + "' '" +
+                          root() + "/TestCases/5.so'",
+                      &text) == 0,
+                  text);
+  REQUIRE_MESSAGE(
+      run(slurm.env() + "tools/cluster/slurm-grade.sh 3 '" + out.string() + "' TestCases/5.so " + options, &text) == 0,
+      text);
   // (the script names the strategy by its absolute path, as the single run above does)
   // The merge job's id is the last line; wait for it to leave the queue (at most 120 s).
   const std::string merge_job = text.substr(text.find_last_of('\n', text.size() - 2) + 1);

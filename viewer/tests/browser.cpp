@@ -17,8 +17,8 @@ std::string record2html() { return build_dir() + "/bin/record2html"; }
 namespace {
 
 std::vector<std::string> chromium_args() {
-  return {"/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-          "--no-first-run", "--disable-extensions"};
+  return {"/usr/bin/chromium", "--headless",     "--no-sandbox",        "--disable-gpu",
+          "--hide-scrollbars", "--no-first-run", "--disable-extensions"};
 }
 std::string url(const std::string& file, const std::string& hash) {
   return "file://" + file + (hash.empty() ? "" : "#" + hash);
@@ -55,15 +55,16 @@ bool screenshot(const std::string& file, const std::string& hash, const std::str
     r = ct::run(argv, "/tmp", 120000);
     ok = r.exited && r.exit_code == 0 && ct::file_exists(png);
   }
-  if (!ok) MESSAGE("chromium --screenshot: exit " << r.exit_code << ", signal " << r.signal << ": " << r.err.substr(0, 3000));
+  if (!ok)
+    MESSAGE("chromium --screenshot: exit " << r.exit_code << ", signal " << r.signal << ": " << r.err.substr(0, 3000));
   return ok;
 }
 
 std::string decode_entities(const std::string& html) {
   std::string out;
   for (size_t i = 0; i < html.size(); ++i) {
-    static const std::pair<const char*, char> kEntities[] = {
-        {"&lt;", '<'}, {"&gt;", '>'}, {"&amp;", '&'}, {"&quot;", '"'}, {"&#39;", '\''}, {"&nbsp;", ' '}};
+    static const std::pair<const char*, char> kEntities[] = {{"&lt;", '<'},   {"&gt;", '>'},   {"&amp;", '&'},
+                                                             {"&quot;", '"'}, {"&#39;", '\''}, {"&nbsp;", ' '}};
     bool done = false;
     if (html[i] == '&')
       for (const auto& e : kEntities)

@@ -67,8 +67,7 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
   for (char d : games[1].find("directions")->text) REQUIRE(engine.move(std::string("LDRU").find(d)));
   std::string board;
   for (int row = 0; row < 4; ++row)
-    for (int col = 0; col < 4; ++col)
-      board += std::to_string(engine.tiles()[row * 4 + col]) + (col == 3 ? "\n" : " ");
+    for (int col = 0; col < 4; ++col) board += std::to_string(engine.tiles()[row * 4 + col]) + (col == 3 ? "\n" : " ");
   CHECK(vt::text_by_id(dom, "board-text") == board);
   CHECK(vt::text_by_id(dom, "score") == std::to_string(engine.score()));
   CHECK(vt::text_by_id(dom, "max-tile") == std::to_string(engine.max_tile()));
@@ -103,9 +102,9 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
 
 TEST_CASE("Run2048 --html: a page that cannot be written is a usage error") {
   ct::TempDir dir;
-  ct::RunResult r = ct::run({run2048(), simple_bot(), "--games", "1", "--out", dir / "stats.txt", "--html",
-                             "/nonexistent/folder/page.html"},
-                            dir.path());
+  ct::RunResult r = ct::run(
+      {run2048(), simple_bot(), "--games", "1", "--out", dir / "stats.txt", "--html", "/nonexistent/folder/page.html"},
+      dir.path());
   CHECK(r.exit_code == 2);
   CHECK(r.err.find("--html: ") != std::string::npos);
 }

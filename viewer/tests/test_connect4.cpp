@@ -53,8 +53,8 @@ TEST_CASE("connect4 page: Compete --html shows every game, its moves, the final 
   const std::string b = dir / "<script>document.title='PWNED'</script>.so";
   std::filesystem::copy_file(ct::plugin("random_a"), a);
   std::filesystem::copy_file(ct::plugin("random_b"), b);
-  ct::RunResult r = ct::run_compete({"--seed", "11", "--record", dir / "rec.jsonl", "--html", dir / "page.html", "-j", "2",
-                                     a, b, dir / "result.txt", "2"},
+  ct::RunResult r = ct::run_compete({"--seed", "11", "--record", dir / "rec.jsonl", "--html", dir / "page.html", "-j",
+                                     "2", a, b, dir / "result.txt", "2"},
                                     dir.path());
   REQUIRE(r.exit_code == 0);
   std::vector<JsonValue> games = read_games(dir / "rec.jsonl");
@@ -73,8 +73,8 @@ TEST_CASE("connect4 page: Compete --html shows every game, its moves, the final 
     CHECK(codes[i] == std::to_string(code));
     ++wins[code];
   }
-  CHECK(vt::text_by_id(dom, "score") == std::to_string(wins[1]) + " \u2013 " + std::to_string(wins[2]) + " \u2013 " +
-                                           std::to_string(wins[0]));
+  CHECK(vt::text_by_id(dom, "score") ==
+        std::to_string(wins[1]) + " \u2013 " + std::to_string(wins[2]) + " \u2013 " + std::to_string(wins[0]));
   // The Stat block is the result file's.
   const std::string result = ct::read_file(dir / "result.txt");
   CHECK(vt::text_by_id(dom, "stat") + "\n" == result.substr(result.find("Stat:")));

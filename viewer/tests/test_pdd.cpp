@@ -56,7 +56,8 @@ TEST_CASE("pdd page: pdd-referee --html steps through the stepLog to the final p
 
   // Halfway: fewer tiles than at the end, and the referee's own format.
   const std::string half = vt::dom_of(dir / "page.html", "game=1&step=" + std::to_string(actions / 2));
-  CHECK(vt::text_by_id(half, "step-label") == "action " + std::to_string(actions / 2) + " of " + std::to_string(actions));
+  CHECK(vt::text_by_id(half, "step-label") ==
+        "action " + std::to_string(actions / 2) + " of " + std::to_string(actions));
   CHECK(vt::text_by_id(half, "board-text").substr(0, 26) == "     0 1 2 3 4 5 6 7 8 9\n ");
   CHECK(vt::text_by_id(half, "board-text") != vt::text_by_id(dom, "board-text"));
 }

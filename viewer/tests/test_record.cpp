@@ -42,7 +42,8 @@ std::string error_of(const std::string& text) {
 TEST_CASE("record: the judge is recognised from the fields") {
   viewer::Record record;
   std::string error;
-  REQUIRE(viewer::parse_record(std::string(kConnectFourLine) + "\n\n" + kConnectFourLine + "\r\n", "r", &record, &error));
+  REQUIRE(
+      viewer::parse_record(std::string(kConnectFourLine) + "\n\n" + kConnectFourLine + "\r\n", "r", &record, &error));
   CHECK(record.kind == viewer::Kind::kConnectFour);
   CHECK(record.lines.size() == 2);
   REQUIRE(viewer::parse_record(k2048Line, "r", &record, &error));
@@ -67,7 +68,8 @@ TEST_CASE("record: a bad line is named by file, line and field") {
   CHECK(error_of(bad_m) == "rec.jsonl:1: field 'M' is a string, expected a number");
   std::string off_board = line;
   off_board.replace(off_board.find("[\"B\",7,1,2]"), 11, "[\"B\",9,1,2]");
-  CHECK(error_of(off_board) == "rec.jsonl:1: field 'moves' item 2 is not [\"A\" or \"B\", row, column, milliseconds] on the board");
+  CHECK(error_of(off_board) ==
+        "rec.jsonl:1: field 'moves' item 2 is not [\"A\" or \"B\", row, column, milliseconds] on the board");
   std::string spawns = k2048Line;
   spawns.replace(spawns.find("022202"), 6, "0222g2");
   CHECK(error_of(spawns) == "rec.jsonl:1: field 'spawns' item 3 is 'g2' (expected a cell 0-f and a value 2 or 4)");
@@ -76,7 +78,8 @@ TEST_CASE("record: a bad line is named by file, line and field") {
   CHECK(error_of(directions) == "rec.jsonl:1: field 'directions' has 'X' at move 1 (expected L, D, R or U)");
   std::string step = kPonteLine;
   step.replace(step.find("0,0_2,2"), 7, "0,0_22");
-  CHECK(error_of(step) == "rec.jsonl:1: field 'steplog' action 1 is 'W_1_Chess_0,0_22' (expected like W_3_Chess_0,2_1,3)");
+  CHECK(error_of(step) ==
+        "rec.jsonl:1: field 'steplog' action 1 is 'W_1_Chess_0,0_22' (expected like W_3_Chess_0,2_1,3)");
   CHECK(error_of(line + "\n" + k2048Line) == "rec.jsonl:2: a game of Run2048 in a record of Compete");
 }
 

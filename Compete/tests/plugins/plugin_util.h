@@ -22,8 +22,8 @@ inline unsigned long long mix(unsigned long long x) {
 }
 
 // A hash of everything the plugin is shown.
-inline unsigned long long position_hash(int M, int N, const int* top, const int* board, int lastX, int lastY,
-                                        int noX, int noY) {
+inline unsigned long long position_hash(int M, int N, const int* top, const int* board, int lastX, int lastY, int noX,
+                                        int noY) {
   unsigned long long h = mix(SALT);
   const int head[6] = {M, N, noX, noY, lastX, lastY};
   for (int i = 0; i < 6; ++i) h = mix(h ^ static_cast<unsigned long long>(head[i] + 1000));

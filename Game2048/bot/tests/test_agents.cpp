@@ -19,8 +19,10 @@ TEST_CASE("every agent returns a move that changes the board, or -1 when none do
       INFO(spec << " on board " << std::hex << b);
       bool any = false;
       for (int k = 0; k < 4; ++k) any = any || b4::can_move(b, k);
-      if (any) CHECK((d >= 0 && d < 4 && b4::can_move(b, d)));
-      else CHECK(d == -1);
+      if (any)
+        CHECK((d >= 0 && d < 4 && b4::can_move(b, d)));
+      else
+        CHECK(d == -1);
     }
   }
 }

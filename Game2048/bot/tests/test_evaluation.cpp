@@ -38,8 +38,8 @@ TEST_CASE("the network's feature indices are the tuples' cells on each image") {
   for (int i = 0; i < 16; ++i) b = b4::set_cell(b, i, (i + 1) & 0xF);
   uint32_t idx[kFeatures];
   feature_indices(b, idx);
-  CHECK(idx[0] == 0x654321u);                  // tuple 0: cells 0 1 2 3 4 5
-  CHECK(idx[kSymmetries] == 0xA98765u);        // tuple 1: cells 4 5 6 7 8 9
-  CHECK(idx[2 * kSymmetries] == 0x765321u);    // tuple 2: cells 0 1 2 4 5 6
-  CHECK(idx[3 * kSymmetries] == 0xBA9765u);    // tuple 3: cells 4 5 6 8 9 10
+  CHECK(idx[0] == 0x654321u);                // tuple 0: cells 0 1 2 3 4 5
+  CHECK(idx[kSymmetries] == 0xA98765u);      // tuple 1: cells 4 5 6 7 8 9
+  CHECK(idx[2 * kSymmetries] == 0x765321u);  // tuple 2: cells 0 1 2 4 5 6
+  CHECK(idx[3 * kSymmetries] == 0xBA9765u);  // tuple 3: cells 4 5 6 8 9 10
 }

@@ -15,7 +15,7 @@ TEST_CASE("rate governor: full budget on target, a cut as deep as the debt, the 
   settings.min_horizon_seconds = 15;
   RateGovernor governor(settings);
   CHECK(governor.scale() == 1.0);
-  CHECK(governor.update(1050, 10.0) == doctest::Approx(1.0));                 // exactly on target
+  CHECK(governor.update(1050, 10.0) == doctest::Approx(1.0));                  // exactly on target
   CHECK(governor.update(1050, 11.0) == doctest::Approx(std::exp(-1.0 / 15)));  // 1 s of debt
   CHECK(governor.update(1050, 12.0) < governor.update(1050, 11.0));            // more debt, deeper cut
   CHECK(governor.update(1050, 9.0) == doctest::Approx(std::exp(1.0 / 15)));    // 1 s ahead
@@ -45,9 +45,9 @@ namespace {
 // time proportional to the scale the move spends (plus a fixed part), on a
 // machine `slowdown` times slower than the one the budget was set for.
 struct SyntheticRun {
-  double rate = 0;             // moves per CPU second over the run
-  double worst_late = 1e9;     // the lowest scale a last-stage move was searched at
-  double mean_late = 0;        // the mean scale over last-stage moves
+  double rate = 0;          // moves per CPU second over the run
+  double worst_late = 1e9;  // the lowest scale a last-stage move was searched at
+  double mean_late = 0;     // the mean scale over last-stage moves
 };
 
 SyntheticRun play(double slowdown, int games) {

@@ -100,7 +100,8 @@ TEST_CASE("weights: a compact file loads back into a float network for training 
   const std::string coarse_path = temp_path("coarse.n2048");
   REQUIRE_MESSAGE(save_weights(coarse_path, *net, initial, note, &error, nullptr, coarse), error);
   CHECK(read_bytes(coarse_path).size() < read_bytes(path).size());
-  REQUIRE_MESSAGE(load_weights_for_training(coarse_path, loaded.get(), &loaded_initial, &episodes, nullptr, &error), error);
+  REQUIRE_MESSAGE(load_weights_for_training(coarse_path, loaded.get(), &loaded_initial, &episodes, nullptr, &error),
+                  error);
   float coarse_err = 0;
   for (int t = 0; t < kTuples; ++t)
     for (uint32_t i = 0; i < kTupleEntries; ++i)
@@ -222,7 +223,8 @@ TEST_CASE("multi-stage weights: over 32 MiB, the smallest stage-2 differences go
   float initial = 0;
   uint64_t episodes = 0;
   std::string error;
-  REQUIRE_MESSAGE(load_weights_for_training(default_weights_path(), net.get(), &initial, &episodes, nullptr, &error), error);
+  REQUIRE_MESSAGE(load_weights_for_training(default_weights_path(), net.get(), &initial, &episodes, nullptr, &error),
+                  error);
   net->add_second_stage();
   for (int t = 0; t < kTuples; ++t) net->table(t, 1) = net->table(t, 0);  // whatever the committed stage 2 is
   // Many differences of 1..3 quantisation steps (megabytes of them) and a few

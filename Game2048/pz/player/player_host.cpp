@@ -104,8 +104,8 @@ uint get_seed() { return state().last_seed; }
 void Start(int row_num, int col_num, int target, uint game_seed) {
   PlayerState& s = state();
   if (row_num != s.rows || col_num != s.cols) {
-    std::cerr << "PZ2048 player: Start(" << row_num << ", " << col_num
-              << ") in a player: only the judge's board size (" << s.rows << " x " << s.cols << ") can be copied\n";
+    std::cerr << "PZ2048 player: Start(" << row_num << ", " << col_num << ") in a player: only the judge's board size ("
+              << s.rows << " x " << s.cols << ") can be copied\n";
     std::exit(3);
   }
   s.game.reset(new g2048::pz::Game(row_num, col_num, target, game_seed));

@@ -50,8 +50,7 @@ void load_network() {
   std::unique_ptr<bot2048::PlayingNetwork> net(new bot2048::PlayingNetwork);
   std::string note, error;
   if (!bot2048::load_weights(path, net.get(), &note, &error)) {
-    std::cerr << "PZ2048Player: cannot load the network: " << error
-              << " (set GAME2048_WEIGHTS to the weights file)\n";
+    std::cerr << "PZ2048Player: cannot load the network: " << error << " (set GAME2048_WEIGHTS to the weights file)\n";
     std::exit(2);
   }
   network.reset(new bot2048::NetworkEvaluator(std::move(net)));

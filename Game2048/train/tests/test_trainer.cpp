@@ -1,4 +1,5 @@
-// The TD trainer: the train2048 program, learning, parallel episodes, temporal coherence, downgraded and multi-stage training.
+// The TD trainer: the train2048 program, learning, parallel episodes, temporal coherence, downgraded and multi-stage
+// training.
 #include "../../bot/tests/bot_helpers.h"
 #include "tiny_network.h"
 
@@ -90,19 +91,24 @@ TEST_CASE("train2048 --from-starts: every episode from the file's boards, stages
   // A board with no move cannot start an episode: refused by board and file.
   const b4::Board dead = board_of({2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2});
   REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, dead}, "", &error), error);
-  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  CHECK(run_trainer("--init-weights '" + weights + "' --from-starts '" + starts + "' --episodes 200" + files, log) ==
+        1);
   char dead_hex[17];
   std::snprintf(dead_hex, sizeof dead_hex, "%016llx", (unsigned long long)dead);
-  CHECK_MESSAGE(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos,
-                slurp(log));
+  CHECK_MESSAGE(
+      slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos,
+      slurp(log));
   // --stage2-starts reads its boards the same way, and also wants the stage tile in each.
-  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) == 1);
-  CHECK(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") != std::string::npos);
+  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) ==
+        1);
+  CHECK(slurp(log).find("start board " + std::string(dead_hex) + " in '" + starts + "' has no move") !=
+        std::string::npos);
   const b4::Board small = board_of({8192, 4, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   REQUIRE_MESSAGE(train2048::write_start_boards(starts, {endgame, small}, "", &error), error);
   char small_hex[17];
   std::snprintf(small_hex, sizeof small_hex, "%016llx", (unsigned long long)small);
-  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) == 1);
+  CHECK(run_trainer("--init-weights '" + weights + "' --stage2-starts '" + starts + "' --episodes 200" + files, log) ==
+        1);
   CHECK_MESSAGE(slurp(log).find("start board " + std::string(small_hex) + " in '" + starts +
                                 "' lacks the stage tile 16384") != std::string::npos,
                 slurp(log));
@@ -136,8 +142,13 @@ TEST_CASE("parallel training: one thread is the sequential loop; with more, ever
   std::vector<uint64_t> threaded_scores;
   const uint64_t played = train2048::run_episodes(
       1, 99, 0, 300,
-      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(threaded, r, 0.1f, p); },
-      [&](uint64_t, const train2048::EpisodeResult& r) { threaded_scores.push_back(r.score); return false; },
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) {
+        return train2048::learn_episode(threaded, r, 0.1f, p);
+      },
+      [&](uint64_t, const train2048::EpisodeResult& r) {
+        threaded_scores.push_back(r.score);
+        return false;
+      },
       [] {}, [] { return false; });
   CHECK(played == 300);
   CHECK(threaded_scores == scores);
@@ -179,19 +190,24 @@ TEST_CASE("parallel training: one thread is the sequential loop; with more, ever
   int asked = 0;
   const uint64_t stopped = train2048::run_episodes(
       2, 5, 0, 1000000,
-      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(*net, r, 0.1f, p); },
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) {
+        return train2048::learn_episode(*net, r, 0.1f, p);
+      },
       [&](uint64_t, const train2048::EpisodeResult&) { return false; }, [] {}, [&] { return ++asked > 50; });
   CHECK(stopped >= 50);
   CHECK(stopped <= 51);
 }
 
-TEST_CASE("parallel training: two threads sharing the 4x6 network still learn (mean of the last games beats the first)") {
+TEST_CASE(
+    "parallel training: two threads sharing the 4x6 network still learn (mean of the last games beats the first)") {
   std::unique_ptr<TrainingNetwork> net(new TrainingNetwork);
   const uint64_t episodes = 3000, window = 500;
   std::vector<double> score(episodes, 0.0);
   train2048::run_episodes(
       2, 2024, 0, episodes,
-      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) { return train2048::learn_episode(*net, r, 0.1f, p); },
+      [&](train2048::Rng& r, std::vector<train2048::Step>& p, uint64_t) {
+        return train2048::learn_episode(*net, r, 0.1f, p);
+      },
       [&, booked = uint64_t(0)](uint64_t, const train2048::EpisodeResult& r) mutable {
         score[booked++] = double(r.score);  // in the order the games finished
         return false;
@@ -354,7 +370,8 @@ TEST_CASE("multi-stage training: the collector writes first positions holding th
   std::remove(path.c_str());
 }
 
-TEST_CASE("the collector's greedy moves value their afterstates downgraded when asked (--downgrade with --collect-starts)") {
+TEST_CASE(
+    "the collector's greedy moves value their afterstates downgraded when asked (--downgrade with --collect-starts)") {
   // A small network of random weights (every line counts), then boards with an 8192 and gaps.
   TinyNetwork net;
   train2048::Rng rng(77);
@@ -383,7 +400,8 @@ TEST_CASE("the collector's greedy moves value their afterstates downgraded when 
   CHECK(differing > 0);
 }
 
-TEST_CASE("training episodes that end at a tile: bootstrapped (--stop-at-tile) or worth kConversionValue (--win-tile)") {
+TEST_CASE(
+    "training episodes that end at a tile: bootstrapped (--stop-at-tile) or worth kConversionValue (--win-tile)") {
   // 64 64 128: the first move makes 128 128 (reward 128), the second the 256
   // (reward 256, the greedy choice of a blank network). Stopping at 256 ends the
   // episode there: only the first afterstate is learned, towards 256 plus the

@@ -17,7 +17,8 @@ struct TinyNetwork {
   const std::vector<float>& of(uint64_t b) const { return table[stage_of_board(b, 2, stage_exponent)]; }
   static void lines(uint64_t b, unsigned out[8]) {
     const uint64_t t = b4::transpose(b);
-    for (int r = 0; r < 4; ++r) out[r] = unsigned((b >> (16 * r)) & 0xFFFF), out[4 + r] = unsigned((t >> (16 * r)) & 0xFFFF);
+    for (int r = 0; r < 4; ++r)
+      out[r] = unsigned((b >> (16 * r)) & 0xFFFF), out[4 + r] = unsigned((t >> (16 * r)) & 0xFFFF);
   }
   float value(uint64_t b) const {
     unsigned idx[8];

@@ -27,7 +27,7 @@ TestCases/%.so: $(BUILD)/TestCases/level/%.o $(LADDER_PIC_OBJ)
 
 # Tools: they link Compete's referee and run themselves as the plugin host.
 TC_TOOL_OBJ := $(BUILD)/TestCases/tools/game_pool.o $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/grade_run.o \
-  $(BUILD)/TestCases/tools/upload.o $(BUILD)/TestCases/tools/class_table.o
+  $(BUILD)/TestCases/tools/upload.o $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o
 GRADE := $(BIN)/Grade
 $(GRADE): $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
@@ -54,6 +54,7 @@ $(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp
 TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/upload.o \
+                $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o \
                 $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) /usr/bin/parallel /usr/bin/unzip
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
@@ -62,7 +63,7 @@ TEST_BINARIES += $(TC_TEST_BIN)
 # make grade [STRATEGY=so/Strategy.so] [GRADE_FLAGS="--seed 7 --move-time 300 --group 2 -j 2"]
 STRATEGY ?= so/Strategy.so
 GRADE_FLAGS ?=
-.PHONY: grade bench-ladder clean-testcases
+.PHONY: grade bench-ladder bench-class clean-testcases
 grade: $(GRADE) $(SAMPLE_SO) $(if $(filter so/Strategy.so,$(STRATEGY)),so/Strategy.so)
 	@mkdir -p Results
 	$(GRADE) --results Results/grade.tsv $(GRADE_FLAGS) $(STRATEGY)
@@ -72,3 +73,9 @@ BENCH_LADDER_FLAGS ?= --rounds 50 --seed 1 -j 2
 bench-ladder: $(BUILD)/TestCases/bench_ladder $(SAMPLE_SO)
 	$(BUILD)/TestCases/bench_ladder $(BENCH_LADDER_FLAGS)
 
+# A class of 8 zipped ladder levels graded at 1, 2 and 4 shards (GNU parallel on this
+# machine, then --merge), and a merge of 10,000 recorded games: wall times.
+# make bench-class [BENCH_CLASS_FLAGS="--move-time 20 --group 2"]  (any grade-class options)
+BENCH_CLASS_FLAGS ?= --move-time 20 --group 2
+bench-class: $(GRADE_CLASS) $(SAMPLE_SO) | /usr/bin/parallel /usr/bin/zip
+	nice bash tools/cluster/bench-class.sh $(BUILD)/bench-class $(BENCH_CLASS_FLAGS)

@@ -34,8 +34,10 @@ VIEWER_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard viewer/tests/*.cpp))
 $(VIEWER_TEST_OBJ): | $(DOCTEST)
 $(VIEWER_TEST_OBJ): CXXFLAGS += -DVIEWER_TEST_ROOT='"$(CURDIR)"' -DVIEWER_TEST_BUILD='"$(abspath $(BUILD))"'
 VIEWER_TEST := $(BUILD)/viewer/viewer_tests
+# The class page's test grades group 1 (samples 1, 3, 5, 7, 9) with grade-class.
+CLASS_PAGE_SAMPLES := TestCases/1.so TestCases/3.so TestCases/5.so TestCases/7.so TestCases/9.so
 $(VIEWER_TEST): $(VIEWER_TEST_OBJ) $(CT_HARNESS_OBJ) $(VIEWER_LIB) $(G2048_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
     | $(RECORD2HTML) $(CHROMIUM) Compete/Compete $(CT_PLUGINS) $(RUN2048) $(SIMPLE2048) \
-      $(BIN)/pdd-referee $(BIN)/pdd-random $(BIN)/pdd-greedy
+      $(BIN)/pdd-referee $(BIN)/pdd-random $(BIN)/pdd-greedy $(GRADE_CLASS) $(CLASS_PAGE_SAMPLES) /usr/bin/zip
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 TEST_BINARIES += $(VIEWER_TEST)

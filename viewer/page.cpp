@@ -32,6 +32,8 @@ KindPage kind_page(Kind kind) {
 
 }  // namespace
 
+const char* style_sheet() { return asset_css; }
+
 std::string escape_html(const std::string& text) {
   std::string out;
   out.reserve(text.size());

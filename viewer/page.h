@@ -19,6 +19,10 @@ std::string render_page(Kind kind, const std::vector<std::string>& lines, const 
 bool write_page(const std::string& path, Kind kind, const std::vector<std::string>& lines, const std::string& source,
                 std::string* error);
 
+// The viewer's style sheet, for the kit's other pages (the class page of
+// grade-class) to look like the replay pages.
+const char* style_sheet();
+
 // `text` safe as HTML text or attribute value: & < > " ' escaped.
 std::string escape_html(const std::string& text);
 // JSON text safe inside <script>: every <, > and & (which valid JSON has only

@@ -13,6 +13,8 @@
 
 #include "../../common/cli.h"
 #include "../../common/tests/shell.h"
+#include "../../viewer/record.h"
+#include "../tools/class_page.h"
 #include "../tools/upload.h"
 
 namespace {
@@ -76,6 +78,17 @@ std::string refusal(const ZipWriter& zip) {
 }
 
 using Scratch = test_shell::ScratchDir;
+
+// The values of `attribute` ("href", "data-student") in `html`, in page order, entities left as written.
+std::vector<std::string> attribute_values(const std::string& html, const std::string& attribute) {
+  std::vector<std::string> values;
+  const std::string key = " " + attribute + "=\"";
+  for (size_t at = html.find(key); at != std::string::npos; at = html.find(key, at + 1)) {
+    const size_t from = at + key.size();
+    values.push_back(html.substr(from, html.find('"', from) - from));
+  }
+  return values;
+}
 
 // The strategy files a student of ladder level `level` would upload: the
 // ladder's engine with the level written into sample.cpp, the ABI headers at the root.
@@ -226,6 +239,78 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   CHECK(fs::is_regular_file(out / "alice" / "upload" / "Strategy.so"));
   CHECK_FALSE(fs::exists(dir.path / "x.cpp"));
   CHECK_FALSE(fs::exists(out / "eve" / "upload" / "x.cpp"));
+
+  // The class page: the CSV's rows in the CSV's order, each student whose games were played linked to
+  // a replay page of them, which exists and holds those games.
+  const std::string page = read_file((out / "class.html").string());
+  std::vector<std::string> csv_order;
+  for (size_t i = 1; i < lines.size(); ++i) {
+    const size_t from = lines[i].find(',') + 1;
+    csv_order.push_back(lines[i].substr(from, lines[i].find(',', from) - from));
+  }
+  CHECK(attribute_values(page, "data-student") == csv_order);
+  const std::vector<std::string> links = attribute_values(page, "href");
+  CHECK(links == std::vector<std::string>{"alice/games.html", "bob/games.html", "frank/games.html", "gina/games.html"});
+  for (const std::string& link : links) {
+    CAPTURE(link);
+    const std::string games_page = read_file((out / link).string());
+    CHECK(games_page.find("startViewer(renderConnectFour)") != std::string::npos);
+    viewer::Record record;
+    std::string problem;
+    const fs::path record_file = (out / link).parent_path() / "games.jsonl";
+    REQUIRE_MESSAGE(viewer::parse_record(read_file(record_file.string()), "games.jsonl", &record, &problem), problem);
+    CHECK(record.kind == viewer::Kind::kConnectFour);
+    CHECK(record.lines.size() == 10);  // group 1: five samples, each twice
+  }
+  const std::string frank_record = read_file((out / "frank" / "games.jsonl").string());
+  CHECK(frank_record.find("\"code\":3,") != std::string::npos);  // the crash, as the page shows it
+  // The five group scores, the forfeits by kind, the times and the reasons are on the page.
+  for (const char* heading : {"<th>Group 1</th>", "<th>Group 5</th>", "<th>Crashes</th>", "<th>Illegal moves</th>",
+                              "<th>Timeouts</th>", "<th>Compile s</th>", "<th>Think s</th>"})
+    CHECK(page.find(heading) != std::string::npos);
+  CHECK(page.find("<pre>path ../../x.cpp</pre>") != std::string::npos);
+  CHECK(page.find("data-student=\"dave\" data-status=\"compile error\"") != std::string::npos);
+}
+
+TEST_CASE("grade-class: the class page keeps hostile names and compiler output as text, and --merge rewrites it") {
+  Scratch dir;
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  const std::string hostile = "<img src=x onerror=alert(1)>&'\"%2F #?";
+  ZipWriter injected;  // the compiler repeats the line: it must stay text
+  injected.add("Strategy.cpp", "#error </pre><script>alert(2)</script>\n");
+  injected.save((uploads / (hostile + ".zip")).string());
+  ZipWriter evil;
+  evil.add("../<b>x.cpp", "int x;\n");
+  evil.save((uploads / "two\nlines.zip").string());
+
+  const fs::path out = dir.path / "out";
+  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --out '" + out.string() + "' '" +
+                           uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
+  REQUIRE_MESSAGE(std::system(tool.c_str()) == 0, read_file((dir.path / "log").string()));
+  const std::string page = read_file((out / "class.html").string());
+  INFO(page);
+  CHECK(page.find("<img") == std::string::npos);
+  CHECK(page.find("<script") == std::string::npos);  // the page itself has no script
+  CHECK(page.find("<b>") == std::string::npos);
+  CHECK(page.find("data-student=\"&lt;img src=x onerror=alert(1)&gt;&amp;&#39;&quot;%2F #?\"") != std::string::npos);
+  CHECK(page.find("#error &lt;/pre&gt;&lt;script&gt;alert(2)&lt;/script&gt;") != std::string::npos);
+  CHECK(page.find("<pre>path ../&lt;b&gt;x.cpp</pre>") != std::string::npos);
+  CHECK(attribute_values(page, "href").empty());  // nobody's games were played
+  // A student's name becomes a link that names only its own folder.
+  CHECK(grade::games_page_link(hostile) ==
+        "%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E%26%27%22%252F%20%23%3F/games.html");
+  CHECK(grade::games_page_link("../x") == "..%2Fx/games.html");
+
+  // The rows read back from each student's row.txt make the same table and page, byte for byte.
+  const std::string csv = read_file((out / "class.csv").string());
+  fs::remove(out / "class.csv");
+  fs::remove(out / "class.html");
+  const std::string merge = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --merge --out '" +
+                            out.string() + "' '" + uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
+  REQUIRE_MESSAGE(std::system(merge.c_str()) == 0, read_file((dir.path / "log").string()));
+  CHECK(read_file((out / "class.csv").string()) == csv);
+  CHECK(read_file((out / "class.html").string()) == page);
 }
 
 TEST_CASE("grade-class: a bad command line or an empty folder exits 2, naming the problem") {

@@ -27,6 +27,32 @@ std::string seconds(double s) {
   return text;
 }
 
+// A value of row.txt on one line: a line break as \n, a backslash as \\, other controls as spaces.
+std::string escape_value(const std::string& text) {
+  std::string value;
+  for (char c : text) {
+    if (c == '\\')
+      value += "\\\\";
+    else if (c == '\n')
+      value += "\\n";
+    else
+      value += c == '\r' || c == '\t' ? ' ' : c;
+  }
+  return value;
+}
+
+// A value as escape_value wrote it.
+std::string unescape_value(const std::string& value) {
+  std::string text;
+  for (size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == '\\' && i + 1 < value.size() && (value[i + 1] == 'n' || value[i + 1] == '\\'))
+      text += value[++i] == 'n' ? '\n' : '\\';
+    else
+      text += value[i];
+  }
+  return text;
+}
+
 }  // namespace
 
 const char* status_text(ClassRow::Status status) {
@@ -48,12 +74,9 @@ void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row) {
 }
 
 std::string format_row_file(const ClassRow& row, const std::string& config, const std::string& shard) {
-  std::string detail = row.detail;
-  for (char& c : detail)
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-  return "config\t" + config + "\nshard\t" + shard + "\nstudent\t" + row.student + "\nstatus\t" +
-         status_text(row.status) + "\ndetail\t" + detail + "\ncompile_s\t" + seconds(row.compile_seconds) +
-         "\nthink_s\t" + seconds(row.think_seconds) + "\n";
+  return "config\t" + config + "\nshard\t" + shard + "\nstudent\t" + escape_value(row.student) + "\nstatus\t" +
+         status_text(row.status) + "\ndetail\t" + escape_value(row.detail) + "\ncompile_s\t" +
+         seconds(row.compile_seconds) + "\nthink_s\t" + seconds(row.think_seconds) + "\n";
 }
 
 bool read_row_file(const std::string& folder, ClassRow* row, std::string* config, std::string* shard,
@@ -77,9 +100,9 @@ bool read_row_file(const std::string& folder, ClassRow* row, std::string* config
     have[k] = true;
     if (k == 0) *config = value;
     if (k == 1) *shard = value;
-    if (k == 2) row->student = value;
+    if (k == 2) row->student = unescape_value(value);
     if (k == 3) status = value;
-    if (k == 4) row->detail = value;
+    if (k == 4) row->detail = unescape_value(value);
     if (k == 5) row->compile_seconds = std::atof(value.c_str());
     if (k == 6) row->think_seconds = std::atof(value.c_str());
   }
@@ -107,22 +130,33 @@ bool read_row_file(const std::string& folder, ClassRow* row, std::string* config
   return true;
 }
 
-std::string format_class_csv(std::vector<ClassRow> rows) {
+std::vector<RankedRow> rank_rows(std::vector<ClassRow> rows) {
   std::stable_sort(rows.begin(), rows.end(), [](const ClassRow& a, const ClassRow& b) {
     const bool ga = a.status == ClassRow::kGraded, gb = b.status == ClassRow::kGraded;
     if (ga != gb) return ga;
     if (ga && a.report.total != b.report.total) return a.report.total > b.report.total;
     return a.student < b.student;
   });
+  std::vector<RankedRow> ranked(rows.size());
+  int rank = 0;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const bool graded = rows[i].status == ClassRow::kGraded;
+    if (graded && (i == 0 || rows[i - 1].report.total != rows[i].report.total)) rank = static_cast<int>(i) + 1;
+    ranked[i].rank = graded ? rank : 0;
+    ranked[i].row = std::move(rows[i]);
+  }
+  return ranked;
+}
+
+std::string format_class_csv(std::vector<ClassRow> rows) {
   std::string text =
       "rank,student,status,total,group1,group2,group3,group4,group5,won,tied,lost,crashes,illegal_moves,timeouts,"
       "compile_s,think_s,detail\n";
-  int rank = 0;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const ClassRow& r = rows[i];
+  for (const RankedRow& ranked : rank_rows(std::move(rows))) {
+    const ClassRow& r = ranked.row;
     const bool graded = r.status == ClassRow::kGraded;
-    if (graded && (i == 0 || rows[i - 1].report.total != r.report.total)) rank = static_cast<int>(i) + 1;
-    text += (graded ? std::to_string(rank) : std::string()) + "," + csv_field(r.student) + "," + status_text(r.status);
+    text += (graded ? std::to_string(ranked.rank) : std::string()) + "," + csv_field(r.student) + "," +
+            status_text(r.status);
     text += "," + (graded ? std::to_string(r.report.total) : std::string());
     for (int g = 1; g <= kGroups; ++g)
       text += "," + (graded && r.report.games[g] ? std::to_string(r.report.points[g]) : std::string());

@@ -26,13 +26,24 @@ void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row);
 
 // A student's row as a small file of its own (OUT/<student>/row.txt), so that
 // shards graded on other machines merge into one table: tab-separated key and
-// value lines (config, shard, status, detail, compile_s, think_s). The games of
-// a graded student are in grade.tsv beside it.
+// value lines (config, shard, student, status, detail, compile_s, think_s); the
+// student and the detail keep their line breaks as \n (a backslash as \\). The
+// games of a graded student are in grade.tsv beside it, the replay page of
+// them in games.html.
 std::string format_row_file(const ClassRow& row, const std::string& config, const std::string& shard);
 // Reads `folder`/row.txt (and grade.tsv for a graded student) back into *row.
 // False with *problem naming the file, line and field.
 bool read_row_file(const std::string& folder, ClassRow* row, std::string* config, std::string* shard,
                    std::string* problem);
+
+// A graded row's rank, shared by students with equal grades (0: not graded).
+struct RankedRow {
+  int rank = 0;
+  ClassRow row;
+};
+// The rows in the table's order: graded first, best grade first, equal grades
+// and the ungraded in student name order.
+std::vector<RankedRow> rank_rows(std::vector<ClassRow> rows);
 
 // The CSV (RFC 4180 quoting): a header line, then the rows in rank order:
 // rank,student,status,total,group1..group5,won,tied,lost,crashes,illegal_moves,timeouts,compile_s,think_s,detail

@@ -11,6 +11,8 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
+#include "../../viewer/page.h"
+#include "class_page.h"
 #include "class_table.h"
 #include "grade_run.h"
 #include "upload.h"
@@ -24,9 +26,12 @@ const char kUsageHead[] =
     "Grades every <student>.zip of the folder as the OJ grades Strategy.zip: unpacked into OUT/<student>/\n"
     "(refused: absolute paths, '..', links, over 100 KB, over 200 files), compiled there with\n"
     "g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp, then graded against the samples (see Grade --help).\n"
-    "OUT/class.csv ranks the class; OUT/<student>/grade.tsv holds each student's games, row.txt its row.\n"
+    "OUT/class.csv ranks the class, OUT/class.html is the same table as a page linking each student's games.\n"
+    "OUT/<student>/ holds grade.tsv (the results), games.jsonl and games.html (the record and its replay\n"
+    "page) and row.txt (the student's row).\n"
     "Run again with the same options, it keeps the students already graded. On many machines: the same\n"
-    "command with --shard K/N on each (sharing OUT), then with --merge, which writes OUT/class.csv.\n";
+    "command with --shard K/N on each (sharing OUT), then with --merge, which writes OUT/class.csv and\n"
+    "OUT/class.html.\n";
 
 // The student's id: the upload's file name without ".zip".
 std::string student_of(const fs::path& zip) { return zip.stem().string(); }
@@ -72,15 +77,31 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
       row.detail = g.reason;
   }
   if (!loaded) row.status = grade::ClassRow::kCannotLoad;
-  judge::write_file_atomically((folder / "grade.tsv").string(),
-                               grade::format_results(entries, "Grade of " + row.student + ", " + settings.describe()),
-                               problem);
+  const std::string title = "Grade of " + row.student + ", " + settings.describe();
+  std::vector<std::string> record;
+  std::string record_text;
+  for (const grade::PlayedGame& g : games) record.push_back(g.record), record_text += g.record + "\n";
+  if (judge::write_file_atomically((folder / "grade.tsv").string(), grade::format_results(entries, title), problem) &&
+      judge::write_file_atomically((folder / "games.jsonl").string(), record_text, problem))
+    viewer::write_page((folder / "games.html").string(), viewer::Kind::kConnectFour, record, title, problem);
   return row;
+}
+
+// The class table as class.csv and class.html (or a shard's own pair), each written atomically.
+bool write_tables(const std::vector<grade::ClassRow>& rows, const fs::path& out, const std::string& name,
+                  const std::string& heading, std::string* problem) {
+  auto has_games = [&](const std::string& student) {
+    std::error_code ec;
+    return fs::is_regular_file(out / student / "games.html", ec);
+  };
+  return judge::write_file_atomically((out / (name + ".csv")).string(), grade::format_class_csv(rows), problem) &&
+         judge::write_file_atomically((out / (name + ".html")).string(),
+                                      grade::format_class_page(rows, heading, has_games), problem);
 }
 
 // grade-class --merge: the class table from every student's row, wherever its shard ran.
 int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const std::string& config,
-               const std::string& table) {
+               const std::string& table, const std::string& heading) {
   std::vector<grade::ClassRow> rows;
   std::string missing, problem;
   int shards = 0;
@@ -116,11 +137,12 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
     std::cerr << "\n";
     return 1;
   }
-  if (!judge::write_file_atomically(table, grade::format_class_csv(rows), &problem)) {
+  if (!write_tables(rows, out, table, heading, &problem)) {
     std::cerr << "grade-class: " << problem << "\n";
     return 1;
   }
-  std::cout << "Merged " << rows.size() << " students into " << table << "\n";
+  std::cout << "Merged " << rows.size() << " students into " << (fs::path(out) / (table + ".csv")).string() << " and "
+            << (fs::path(out) / (table + ".html")).string() << "\n";
   return 0;
 }
 
@@ -161,18 +183,21 @@ int main(int argc, char** argv) {
   if (!grade_options.have_seed() && (merge || shards > 1))
     return command_line.error("--shard and --merge need --seed: every shard must grade on the same boards");
   fs::create_directories(out, ec);
-  const std::string table =
-      (fs::path(out) / (shards > 1 ? "class-shard-" + std::to_string(shard) + ".csv" : std::string("class.csv")))
-          .string();
+  // The table's two files: class.csv and class.html, or a shard's own class-shard-K.*.
+  const std::string table = shards > 1 ? "class-shard-" + std::to_string(shard) : std::string("class");
   std::string problem;
-  if (!judge::path_is_writable(table, &problem)) return command_line.error("class table: " + problem);
+  for (const char* extension : {".csv", ".html"})
+    if (!judge::path_is_writable((fs::path(out) / (table + extension)).string(), &problem))
+      return command_line.error("class table: " + problem);
 
   const grade::Settings settings = grade_options.settings();
 
   // A run again (or a shard run again) keeps each student whose row was made by the same command line.
   const std::string shard_text = std::to_string(shard) + "/" + std::to_string(shards);
   const std::string config = settings.describe();
-  if (merge) return merge_rows(zips, out, config, table);
+  const std::string heading = std::to_string(zips.size()) + " uploads of " + uploads.string() + ", " + config +
+                              (shards > 1 && !merge ? ", shard " + shard_text : std::string());
+  if (merge) return merge_rows(zips, out, config, table, heading);
   std::cout << "Grading " << zips.size() << " uploads of " << uploads.string() << " (" << settings.describe()
             << ") into " << out << "\n";
   std::vector<grade::ClassRow> rows;
@@ -206,11 +231,12 @@ int main(int argc, char** argv) {
     rows.push_back(row);
     // The table so far, rewritten whole: an interrupted run keeps every student graded. A shard's
     // table is its own; --merge makes the class's.
-    if (!judge::write_file_atomically(table, grade::format_class_csv(rows), &problem)) {
+    if (!write_tables(rows, out, table, heading, &problem)) {
       std::cerr << "grade-class: " << problem << "\n";
       return 1;
     }
   }
-  std::cout << "\nclass table: " << table << "\n";
+  std::cout << "\nclass table: " << (fs::path(out) / (table + ".csv")).string()
+            << ", page: " << (fs::path(out) / (table + ".html")).string() << "\n";
   return 0;
 }

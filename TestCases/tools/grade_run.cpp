@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "../../Compete/match.h"
 #include "../../common/cli.h"
 
 namespace grade {
@@ -67,6 +68,26 @@ bool plan(const std::string& strategy, const Settings& settings, std::vector<Pla
   return true;
 }
 
+namespace {
+
+// Game p as Compete records it: the strategy is A, the sample B, the round the sample's number.
+std::string record_line(const PlayedGame& p, const Settings& settings, const c4::GameResult& result) {
+  c4::MatchConfig config;
+  config.a.plugin_path = p.spec.a;
+  config.b.plugin_path = p.spec.b;
+  config.a.time_limit_ms = config.b.time_limit_ms = settings.time_limit_ms;
+  if (settings.move_time_ms > 0) config.a.env.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
+  config.seed = settings.seed;
+  config.rounds = kGroups * kSamplesPerGroup;
+  c4::GameSetup setup;
+  setup.M = p.spec.M, setup.N = p.spec.N, setup.noX = p.spec.noX, setup.noY = p.spec.noY;
+  setup.seed = p.spec.seed;
+  setup.first = p.spec.first;
+  return c4::record_line(config, p.entry.sample, setup, result);
+}
+
+}  // namespace
+
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
           std::string* error) {
   // The games still to play (a resumed grade has some done already).
@@ -88,6 +109,7 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
     for (const c4::MoveRecord& m : result.moves)
       if (m.side == c4::kA) p.strategy_max_us = std::max<int64_t>(p.strategy_max_us, m.wall_us);
     p.strategy_us = result.time_us_a;
+    p.record = record_line(p, settings, result);
     finished(i);
   };
   return ladder_tools::play_games(specs, options, done, error);

@@ -49,6 +49,7 @@ struct PlayedGame {
   size_t moves = 0;
   int64_t strategy_us = 0, strategy_max_us = 0;  // the strategy's thinking time, in all and its longest move
   std::string reason;
+  std::string record;  // the game as a line of Compete's record (JSON), for the replay page
 };
 
 // The games of `strategy`'s grade in the OJ's order: group by group, sample by

@@ -1,0 +1,92 @@
+#include "class_page.h"
+
+#include <cstdio>
+
+#include "../../viewer/page.h"
+
+namespace grade {
+namespace {
+
+using viewer::escape_html;
+
+std::string seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", s);
+  return text;
+}
+
+std::string cell(const std::string& html, const char* cls = nullptr) {
+  return cls ? std::string("<td class=\"") + cls + "\">" + html + "</td>" : "<td>" + html + "</td>";
+}
+
+// The page's own additions to the viewer's style.
+const char kClassStyle[] =
+    "table.class td, table.class th { white-space: nowrap; }\n"
+    "table.class td.num { text-align: right; font-variant-numeric: tabular-nums; }\n"
+    "table.class td.detail { white-space: normal; max-width: 520px; }\n"
+    "table.class td.detail pre { margin: 0; white-space: pre-wrap; word-break: break-all; }\n"
+    "table.class tbody tr { cursor: default; }\n";
+
+}  // namespace
+
+std::string games_page_link(const std::string& student) {
+  static const char hex[] = "0123456789ABCDEF";
+  std::string link;
+  for (unsigned char c : student) {
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
+        c == '_' || c == '~')
+      link += static_cast<char>(c);
+    else
+      link += std::string("%") + hex[c >> 4] + hex[c & 15];
+  }
+  return link + "/games.html";
+}
+
+std::string format_class_page(std::vector<ClassRow> rows, const std::string& heading,
+                              const std::function<bool(const std::string&)>& has_games) {
+  const std::vector<RankedRow> ranked = rank_rows(std::move(rows));
+  int graded = 0;
+  for (const RankedRow& r : ranked) graded += r.row.status == ClassRow::kGraded;
+  std::string html =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Class grade - " +
+      escape_html(heading) + "</title>\n<style>\n" + viewer::style_sheet() + kClassStyle +
+      "</style>\n</head>\n<body>\n<main id=\"page\" data-kind=\"class\">\n<h1>Class grade</h1>\n<p class=\"source\">" +
+      escape_html(heading) + "</p>\n<p>" + std::to_string(ranked.size()) + " uploads, " + std::to_string(graded) +
+      " graded. Points per group out of " + std::to_string(kGroupPoints) + ", in all out of " +
+      std::to_string(kTotalPoints) +
+      "; forfeits are the strategy's own; times in seconds (compiling, and thinking over all its games). "
+      "A student's name opens the replay of their games.</p>\n"
+      "<div class=\"table-wrap\" style=\"max-height:none\">\n<table class=\"games class\" id=\"class\">\n<thead><tr>"
+      "<th>Rank</th><th>Student</th><th>Status</th><th>Total</th>";
+  for (int g = 1; g <= kGroups; ++g) html += "<th>Group " + std::to_string(g) + "</th>";
+  html +=
+      "<th>Won</th><th>Tied</th><th>Lost</th><th>Crashes</th><th>Illegal moves</th><th>Timeouts</th>"
+      "<th>Compile s</th><th>Think s</th><th>Detail</th></tr></thead>\n<tbody>\n";
+  for (const RankedRow& ranked_row : ranked) {
+    const ClassRow& r = ranked_row.row;
+    const bool is_graded = r.status == ClassRow::kGraded;
+    const std::string name = escape_html(r.student);
+    html += "<tr data-student=\"" + name + "\" data-status=\"" + status_text(r.status) + "\"";
+    if (is_graded)
+      html += " data-rank=\"" + std::to_string(ranked_row.rank) + "\" data-total=\"" + std::to_string(r.report.total) +
+              "\"";
+    html += ">";
+    html += cell(is_graded ? std::to_string(ranked_row.rank) : "", "num");
+    html += cell(has_games(r.student) ? "<a href=\"" + escape_html(games_page_link(r.student)) + "\">" + name + "</a>"
+                                      : name);
+    html += cell(status_text(r.status), is_graded ? nullptr : "bad");
+    html += cell(is_graded ? std::to_string(r.report.total) : "", "num");
+    for (int g = 1; g <= kGroups; ++g)
+      html += cell(is_graded && r.report.games[g] ? std::to_string(r.report.points[g]) : "", "num");
+    const int counts[] = {r.report.wins, r.report.ties, r.report.losses, r.crashes, r.illegal_moves, r.timeouts};
+    for (int c : counts) html += cell(is_graded ? std::to_string(c) : "", "num");
+    html += cell(seconds(r.compile_seconds), "num") + cell(seconds(r.think_seconds), "num");
+    html += cell(r.detail.empty() ? "" : "<pre>" + escape_html(r.detail) + "</pre>", "detail");
+    html += "</tr>\n";
+  }
+  html += "</tbody>\n</table>\n</div>\n</main>\n</body>\n</html>\n";
+  return html;
+}
+
+}  // namespace grade

@@ -48,6 +48,8 @@ $(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
 
 # The replay page every judge writes (viewer/module.mk builds it).
 VIEWER_LIB := $(BUILD)/libviewer.a
+# The misbehaviours the judges' test plugins share (common/module.mk builds it).
+MISBEHAVE_OBJ := $(BUILD)/common/tests/plugins/misbehave.o
 
 $(BUILD)/%.o: %.cpp
 	@mkdir -p $(@D)

@@ -34,9 +34,9 @@ CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_b
 CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) $(CT_HOSTILE:%=$(CT_PLUGIN_DIR)/hostile_%.so) \
   $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so old_abi.so not_elf.so)
 
-$(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS)
+$(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS) $(MISBEHAVE_OBJ)
 	@mkdir -p $(@D)
-	$(CT_PLUGIN_CXX) -DFAULT='"$*"' $< -o $@
+	$(CT_PLUGIN_CXX) -DFAULT='"$*"' $< $(MISBEHAVE_OBJ) -o $@
 $(CT_PLUGIN_DIR)/hostile_%.so: $(CT_DIR)/plugins/hostile.cpp $(CT_DIR)/plugins/hostile.h $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
 	$(CT_PLUGIN_CXX) -DHOSTILE='"$*"' $< -o $@
@@ -63,11 +63,8 @@ $(CT_PLUGIN_DIR)/not_elf.so:
 	@mkdir -p $(@D)
 	printf 'This is a text file named like a plugin.\n' > $@
 
-$(CT_OUT)/sandbox_child: $(BUILD)/Compete/tests/sandbox_child.o
-	$(CXX) $(CXXFLAGS) $^ -o $@
-
 # The suite finds the repository and the build folder through these.
-CT_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out $(CT_DIR)/sandbox_child.cpp $(CT_DIR)/bench_judge.cpp,$(wildcard $(CT_DIR)/*.cpp)))
+CT_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out $(CT_DIR)/bench_judge.cpp,$(wildcard $(CT_DIR)/*.cpp)))
 CT_HARNESS_OBJ := $(BUILD)/Compete/tests/harness.o
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: | $(DOCTEST)
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
@@ -75,7 +72,7 @@ $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURD
 # The tournament test ranks three sample levels far apart on the ladder.
 CT_LADDER_LEVELS := TestCases/1.so TestCases/11.so TestCases/21.so
 $(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
-    | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_OUT)/sandbox_child $(CT_LADDER_LEVELS)
+    | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_LADDER_LEVELS)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 TEST_BINARIES += $(CT_OUT)/compete_tests
 

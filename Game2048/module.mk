@@ -74,9 +74,10 @@ ALL_TARGETS += $(G2048_LIB) $(RUN2048) $(PZ2048) $(SIMPLE2048) $(PZ_PLAYER_LIB)
 
 # Broken bots the suite runs the runner against (crash, hang, ...).
 G2048_TEST_BOTS := $(patsubst Game2048/tests/bots/%.cpp,$(BUILD)/Game2048/testbots/%.so,$(wildcard Game2048/tests/bots/*.cpp))
-$(BUILD)/Game2048/testbots/%.so: Game2048/tests/bots/%.cpp
+# They link the misbehaviours every judge's test plugins share (common/tests/plugins/).
+$(BUILD)/Game2048/testbots/%.so: Game2048/tests/bots/%.cpp $(MISBEHAVE_OBJ)
 	@mkdir -p $(@D)
-	$(G2048_PLUGIN_BUILD)
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -fpic -shared -MMD -MP -MF $@.d $< $(MISBEHAVE_OBJ) -o $@
 
 G2048_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard Game2048/tests/*.cpp))
 $(G2048_TEST_OBJ): | $(DOCTEST)

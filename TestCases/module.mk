@@ -47,9 +47,9 @@ ALL_TARGETS += $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(BUILD)/TestCases/bench_lad
 # Plugins that misbehave on purpose, for the grade's tests.
 TC_FAULTS := crash illegal timeout
 TC_FAULT_SO := $(TC_FAULTS:%=$(BUILD)/TestCases/faulty/%.so)
-$(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp
+$(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp $(MISBEHAVE_OBJ)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -fPIC -shared -DFAULT_$* $< -o $@
+	$(CXX) $(CXXFLAGS) -fPIC -shared -DFAULT_$* $< $(MISBEHAVE_OBJ) -o $@
 
 TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests

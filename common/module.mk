@@ -1,9 +1,19 @@
 # The judges' kit's own suite (the library itself is built by the top makefile).
-COMMON_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out common/tests/doctest_main.cpp,$(wildcard common/tests/*.cpp)))
+COMMON_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out common/tests/doctest_main.cpp common/tests/sandbox_child.cpp,\
+  $(wildcard common/tests/*.cpp)))
 $(COMMON_TEST_OBJ): | $(DOCTEST)
-$(BUILD)/common/tests/common_tests: $(COMMON_TEST_OBJ) $(DOCTEST_MAIN) $(COMMON_LIB)
-	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+# The sandbox tests run this small program (one behaviour per mode) under judge::Process.
+$(BUILD)/common/tests/sandbox_child: $(BUILD)/common/tests/sandbox_child.o
+	$(CXX) $(CXXFLAGS) $^ -o $@
+$(BUILD)/common/tests/common_tests: $(COMMON_TEST_OBJ) $(DOCTEST_MAIN) $(COMMON_LIB) | $(BUILD)/common/tests/sandbox_child
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
 TEST_BINARIES += $(BUILD)/common/tests/common_tests
+
+# What untrusted code does (crash, spin, hang, exit, print, exhaust memory), built
+# once for every judge's test plugins, which link it under their own ABI.
+$(MISBEHAVE_OBJ): common/tests/plugins/misbehave.cpp common/tests/plugins/misbehave.h
+	@mkdir -p $(@D)
+	$(CXX) -std=c++11 -O2 -Wall -Wextra -fPIC -c $< -o $@
 
 # The layout check runs clang-format over the checkout; `make format` applies it.
 CLANG_FORMAT := /usr/bin/clang-format

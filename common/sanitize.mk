@@ -16,8 +16,7 @@ SAN_CT_OBJ := $(call san_objects,$(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(filt
   $(TOURNAMENT_LIB_OBJ) $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
 $(call san_objects,$(CT_TEST_OBJ)): SAN_DEFINES := -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
 # The page writer (with its generated assets) is linked as the normal build made it.
-$(CT_OUT)/compete_tests_san: $(SAN_CT_OBJ) $(VIEWER_LIB) | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_OUT)/sandbox_child \
-    $(CT_LADDER_LEVELS)
+$(CT_OUT)/compete_tests_san: $(SAN_CT_OBJ) $(VIEWER_LIB) | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_LADDER_LEVELS)
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
 
 # Ponte del Diavolo: the suite finds the programs from its own path, so it sits beside pdd_tests.
@@ -27,4 +26,14 @@ SAN_PDD_OBJ := $(call san_objects,$(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o) \
 $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san: $(SAN_PDD_OBJ) $(VIEWER_LIB) | $(PDD_PROGRAMS)
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
 
+# common/: the sandbox, atomic files, numbers and JSON suites (the layout check is
+# not code under test), beside the normal build's sandbox_child.
+SAN_COMMON_OBJ := $(call san_objects,$(filter-out $(BUILD)/common/tests/format_test.o,$(COMMON_TEST_OBJ)) \
+  $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
+$(SAN_BUILD)/common/tests/common_tests_san: $(SAN_COMMON_OBJ) | $(SAN_BUILD)/common/tests/sandbox_child
+	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
+$(SAN_BUILD)/common/tests/sandbox_child: $(BUILD)/common/tests/sandbox_child
+	cp $< $@
+
+TEST_BINARIES += $(SAN_BUILD)/common/tests/common_tests_san
 TEST_BINARIES += $(CT_OUT)/compete_tests_san $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san

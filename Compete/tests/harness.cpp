@@ -27,7 +27,6 @@ std::string compete_binary() { return repo_root() + "/Compete/Compete"; }
 std::string plugin(const std::string& name) {
   return std::string(COMPETE_TEST_BUILD) + "/Compete/tests/plugins/" + name + ".so";
 }
-std::string sandbox_child() { return std::string(COMPETE_TEST_BUILD) + "/Compete/tests/sandbox_child"; }
 
 TempDir::TempDir() {
   char name[] = "/tmp/compete_test.XXXXXX";

@@ -14,7 +14,6 @@ namespace ct {
 std::string repo_root();
 std::string compete_binary();                 // Compete/Compete
 std::string plugin(const std::string& name);  // build/Compete/tests/plugins/<name>.so
-std::string sandbox_child();                  // build/Compete/tests/sandbox_child
 
 // A fresh folder under /tmp, removed with everything in it on destruction.
 class TempDir {

@@ -1,10 +1,10 @@
 // A plugin that misbehaves on purpose, built once per fault:
 // -DFAULT_crash (segfault on its first move), -DFAULT_illegal (plays the
-// blocked cell), -DFAULT_timeout (sleeps past any limit).
-#include <unistd.h>
-
+// blocked cell), -DFAULT_timeout (waits past any limit). The crash and the
+// wait are the ones every judge's tests share (common/tests/plugins/).
 #include "../../Strategy/Point.h"
 #include "../../Strategy/Strategy.h"
+#include "../../common/tests/plugins/misbehave.h"
 
 extern "C" Point* getPoint(const int M, const int N, const int* top, const int* _board, const int lastX,
                            const int lastY, const int noX, const int noY) {
@@ -17,13 +17,11 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   (void)noX;
   (void)noY;
 #if defined(FAULT_crash)
-  volatile int* nowhere = nullptr;
-  *nowhere = 1;
-  return nullptr;
+  misbehave::crash();
 #elif defined(FAULT_illegal)
   return new Point(noX, noY);  // the blocked cell
 #else
-  for (;;) sleep(1);
+  misbehave::hang();
 #endif
 }
 

@@ -192,14 +192,16 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   crash.add(
       "Strategy.cpp", "#define FAULT_crash\n" + [] {
         std::string t = read_file(repo("TestCases/tests/faulty_plugin.cpp"));
-        for (const char* h : {"Point.h", "Strategy.h"}) {
-          const std::string from = std::string("\"../../Strategy/") + h + "\"";
-          t.replace(t.find(from), from.size(), std::string("\"") + h + "\"");
+        for (const char* h : {"Strategy/Point.h", "Strategy/Strategy.h", "common/tests/plugins/misbehave.h"}) {
+          const std::string from = std::string("\"../../") + h + "\"";
+          t.replace(t.find(from), from.size(), "\"" + fs::path(h).filename().string() + "\"");
         }
         return t;
       }());
   crash.add("Point.h", read_file(repo("Strategy/Point.h")));
   crash.add("Strategy.h", read_file(repo("Strategy/Strategy.h")));
+  crash.add("misbehave.h", read_file(repo("common/tests/plugins/misbehave.h")));
+  crash.add("misbehave.cpp", read_file(repo("common/tests/plugins/misbehave.cpp")));
   crash.save((uploads / "frank.zip").string());
   ZipWriter no_abi;  // compiles, but exports no getPoint
   no_abi.add("Strategy.cpp", "int answer() { return 42; }\n");

@@ -7,15 +7,17 @@
 // Faults in clearPoint: segv_clear double_free_clear throw_clear sleep_clear exit_clear
 // Legal but unruly: print (stdout/stderr), write_file (in its working folder),
 //   scribble (writes over top and _board), first_column (lowest open column).
+// The misbehaviours every judge's tests share (crash, spin, exit, print,
+// exhaust memory) come from common/tests/plugins/misbehave.h.
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <iostream>
 #include <stdexcept>
 
+#include "../../../common/tests/plugins/misbehave.h"
 #include "Point.h"
 #include "plugin_util.h"
 
@@ -29,11 +31,6 @@ int calls = 0;  // getPoint calls so far in this game (one host process per game
 
 bool is(const char* name) { return strcmp(FAULT, name) == 0; }
 bool now() { return calls == 2; }
-
-void spin_forever() {
-  volatile unsigned long long n = 0;
-  for (;;) n = n + 1;
-}
 
 // Static constructor output must not reach the judge's stdout either.
 struct Greeter {
@@ -49,12 +46,7 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   ++calls;
   Point* legal = test_plugin::checked_random_move(M, N, top, _board, lastX, lastY, noX, noY);
   if (is("print")) {
-    printf("PLUGIN-NOISE printf %d\n", calls);
-    fflush(stdout);
-    std::cout << "PLUGIN-NOISE cout " << calls << std::endl;
-    std::cerr << "PLUGIN-NOISE cerr " << calls << std::endl;
-    const char raw[] = "PLUGIN-NOISE raw write\n";
-    if (write(1, raw, sizeof raw - 1) < 0 || write(2, raw, sizeof raw - 1) < 0) abort();
+    misbehave::print_everywhere("PLUGIN-NOISE", calls);
     return legal;
   }
   if (is("write_file")) {
@@ -83,23 +75,19 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   if (!now()) return legal;
 
   if (is("segv_get")) {
-    *static_cast<volatile int*>(nullptr) = 1;
+    misbehave::crash();
   } else if (is("throw_get")) {
     throw std::runtime_error("a plugin's uncaught exception");
   } else if (is("abort_get")) {
     abort();
   } else if (is("loop_get")) {
-    spin_forever();
+    misbehave::spin();
   } else if (is("sleep_get")) {
     sleep(3);
   } else if (is("alloc_get")) {
-    const size_t size = 4ULL << 30;
-    static char* volatile block;  // volatile: the compiler may not elide the allocation
-    block = new char[size];       // over the judge's memory cap
-    memset(block, 1, size);
-    legal->x = block[size - 1];
+    misbehave::exhaust_memory();  // over the judge's memory cap
   } else if (is("exit_get")) {
-    exit(0);
+    misbehave::exit_now();
   } else if (is("null_get")) {
     delete legal;
     return nullptr;
@@ -113,16 +101,16 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
     legal->x = 0;
     legal->y = (noX == 0 && noY == 0) ? 1 : 0;
   } else if (is("orphan_get")) {
-    if (fork() == 0) spin_forever();  // a grandchild of the judge, in the plugin's process group
-    spin_forever();
+    if (fork() == 0) misbehave::spin();  // a grandchild of the judge, in the plugin's process group
+    misbehave::spin();
   } else if (is("escape_get")) {
     // A daemon: leaves the plugin's process group and session, its parent exits at once.
     if (fork() == 0) {
       setsid();
-      if (fork() == 0) spin_forever();
+      if (fork() == 0) misbehave::spin();
       _exit(0);
     }
-    spin_forever();
+    misbehave::spin();
   }
   return legal;
 }
@@ -130,7 +118,7 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
 extern "C" void clearPoint(Point* p) {
   if (now()) {
     if (is("segv_clear")) {
-      *static_cast<volatile int*>(nullptr) = 1;
+      misbehave::crash();
     } else if (is("double_free_clear")) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuse-after-free"
@@ -143,7 +131,7 @@ extern "C" void clearPoint(Point* p) {
     } else if (is("sleep_clear")) {
       sleep(3);
     } else if (is("exit_clear")) {
-      exit(0);
+      misbehave::exit_now();
     }
   }
   delete p;

@@ -1,0 +1,66 @@
+// What the suites of common/ share: a scratch folder, a file's text, a
+// folder's names, whether a process is alive, and the sandbox tests' child.
+#pragma once
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../cli.h"
+
+namespace kit_test {
+
+// A fresh folder under /tmp, removed with everything in it on destruction.
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/judge_kit_test.XXXXXX";
+    const char* made = ::mkdtemp(name);
+    path_ = made ? made : "/tmp";
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (path_ != "/tmp") std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+inline std::string read_file(const std::string& path) {  // "" if it cannot be read
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The names in a folder, sorted, without . and ..
+inline std::vector<std::string> list_dir(const std::string& path) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(path, ec)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// True if `pid` is a process that has not ended (a zombie has).
+inline bool process_alive(pid_t pid) {
+  const std::string stat = read_file("/proc/" + std::to_string(pid) + "/stat");
+  const size_t paren = stat.rfind(')');
+  if (stat.empty() || paren == std::string::npos || paren + 2 >= stat.size()) return false;
+  return stat[paren + 2] != 'Z' && stat[paren + 2] != 'X';
+}
+
+// The child program the sandbox tests run (sandbox_child.cpp), built beside the suite.
+inline std::string sandbox_child() { return judge::path_beside_executable("sandbox_child"); }
+
+}  // namespace kit_test

@@ -1,0 +1,245 @@
+// The sandbox every judge uses (judge::Process): exit codes and signals,
+// timeouts that kill the whole group, memory and file caps, output, working
+// folder, environment, inherited descriptors, and the request channel.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "../clock.h"
+#include "../sandbox.h"
+#include "judge_kit.h"
+
+using judge::Deadline;
+using judge::ExitStatus;
+using judge::Process;
+using judge::SpawnOptions;
+
+namespace {
+
+SpawnOptions child(std::vector<std::string> args) {
+  SpawnOptions options;
+  options.argv = {kit_test::sandbox_child()};
+  options.argv.insert(options.argv.end(), args.begin(), args.end());
+  return options;
+}
+
+// Runs the child to completion (at most 10 s) and returns how it ended.
+ExitStatus run_to_end(const SpawnOptions& options) {
+  Process p;
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  ExitStatus status;
+  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
+  return status;
+}
+
+// The first line of a file, as a number (the spinner's pid).
+long first_number(const std::string& path, int wait_ms) {
+  for (int waited = 0; waited < wait_ms; waited += 5) {
+    std::string text = kit_test::read_file(path);
+    if (text.find('\n') != std::string::npos) return std::stol(text);
+    usleep(5000);
+  }
+  return -1;
+}
+
+}  // namespace
+
+TEST_CASE("sandbox: exit codes and signals are reported as they happened") {
+  for (int code : {0, 3, 255}) {
+    ExitStatus s = run_to_end(child({"exit", std::to_string(code)}));
+    CHECK(s.kind == ExitStatus::kExited);
+    CHECK(s.code == code);
+    CHECK(s.describe() == "exited with code " + std::to_string(code));
+  }
+  for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGTERM}) {
+    ExitStatus s = run_to_end(child({"raise", std::to_string(sig)}));
+    CHECK(s.kind == ExitStatus::kSignaled);
+    CHECK(s.signal == sig);
+    CHECK(s.describe().find("killed by signal " + std::to_string(sig) + " (") == 0);
+  }
+}
+
+TEST_CASE("sandbox: a program that cannot be executed exits with 127; no argv is an error") {
+  SpawnOptions options;
+  options.argv = {"/nonexistent/program"};
+  ExitStatus s = run_to_end(options);
+  CHECK(s.kind == ExitStatus::kExited);
+  CHECK(s.code == 127);
+  Process p;
+  std::string error;
+  CHECK_FALSE(p.start(SpawnOptions(), &error));
+  CHECK(error == "no program to run");
+}
+
+TEST_CASE("sandbox: a timeout kills the whole process group, grandchildren included") {
+  kit_test::TempDir dir;
+  SpawnOptions options = child({"spawn_spinner"});
+  options.output_path = dir / "out";
+  Process p;
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  const pid_t host = p.pid();
+  const long spinner = first_number(dir / "out", 5000);
+  REQUIRE(spinner > 0);
+  CHECK(kit_test::process_alive(static_cast<pid_t>(spinner)));
+  judge::Stopwatch watch;
+  ExitStatus status;
+  CHECK_FALSE(p.wait(Deadline::after_ms(150), &status));  // still spinning
+  CHECK(watch.elapsed_ms() >= 140);
+  CHECK(p.running());
+  p.kill(&status);
+  CHECK(status.kind == ExitStatus::kSignaled);
+  CHECK(status.signal == SIGKILL);
+  CHECK(status.cpu_seconds > 0);  // it did burn CPU until killed
+  CHECK_FALSE(p.running());
+  for (int waited = 0; waited < 2000 && kit_test::process_alive(static_cast<pid_t>(spinner)); waited += 10)
+    usleep(10000);
+  CHECK_FALSE(kit_test::process_alive(static_cast<pid_t>(spinner)));
+  CHECK_FALSE(kit_test::process_alive(host));
+}
+
+TEST_CASE("sandbox: destroying a Process kills what is still running") {
+  pid_t pid;
+  {
+    Process p;
+    std::string error;
+    REQUIRE(p.start(child({"spawn_spinner"}), &error));
+    pid = p.pid();
+    CHECK(kit_test::process_alive(pid));
+  }
+  CHECK_FALSE(kit_test::process_alive(pid));
+}
+
+TEST_CASE("sandbox: the memory cap stops an allocation without harming the judge") {
+  SpawnOptions over = child({"alloc", "256"});
+  over.memory_limit_bytes = 64LL << 20;
+  ExitStatus s = run_to_end(over);
+  CHECK(s.kind == ExitStatus::kExited);
+  CHECK(s.code == 3);  // bad_alloc inside the child
+  SpawnOptions under = child({"alloc", "32"});
+  under.memory_limit_bytes = 256LL << 20;
+  s = run_to_end(under);
+  CHECK(s.kind == ExitStatus::kExited);
+  CHECK(s.code == 0);
+}
+
+TEST_CASE("sandbox: the file size cap stops a runaway writer") {
+  kit_test::TempDir dir;
+  SpawnOptions options = child({"bigfile", "8"});
+  options.workdir = dir.path();
+  options.file_size_limit_bytes = 1LL << 20;
+  ExitStatus s = run_to_end(options);
+  CHECK(s.kind == ExitStatus::kSignaled);
+  CHECK(s.signal == SIGXFSZ);
+  struct stat st;
+  REQUIRE(stat((dir / "big.bin").c_str(), &st) == 0);
+  CHECK(st.st_size <= (1LL << 20));
+}
+
+TEST_CASE("sandbox: output goes to the given file, or nowhere; never to the judge's own stdout") {
+  kit_test::TempDir dir;
+  SUBCASE("to a file, appended") {
+    SpawnOptions options = child({"print"});
+    options.output_path = dir / "log";
+    run_to_end(options);
+    run_to_end(options);
+    CHECK(kit_test::read_file(dir / "log") == "to stdout\nto stderr\nto stdout\nto stderr\n");
+  }
+  SUBCASE("discarded") {
+    // Point our own stdout and stderr at a file for the duration: nothing may arrive there.
+    fflush(stdout);
+    fflush(stderr);
+    int saved_out = dup(1), saved_err = dup(2);
+    int capture = open((dir / "judge_output").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    REQUIRE(capture >= 0);
+    dup2(capture, 1);
+    dup2(capture, 2);
+    ExitStatus s = run_to_end(child({"print"}));
+    dup2(saved_out, 1);
+    dup2(saved_err, 2);
+    close(saved_out);
+    close(saved_err);
+    close(capture);
+    CHECK(s.code == 0);
+    CHECK(kit_test::read_file(dir / "judge_output") == "");
+  }
+  SUBCASE("an output file that cannot be opened is an error naming it") {
+    SpawnOptions options = child({"print"});
+    options.output_path = "/nonexistent/folder/log";
+    Process p;
+    std::string error;
+    CHECK_FALSE(p.start(options, &error));
+    CHECK(error.find("/nonexistent/folder/log") != std::string::npos);
+  }
+}
+
+TEST_CASE("sandbox: working folder, environment and the file descriptors the child inherits") {
+  kit_test::TempDir dir;
+  SpawnOptions options = child({"cwd"});
+  options.workdir = dir.path();
+  options.output_path = dir / "out";
+  run_to_end(options);
+  CHECK(kit_test::read_file(dir / "out") == dir.path() + "\n");
+
+  ::setenv("COMPETE_TEST_VAR", "from the judge", 1);
+  for (const auto& kv :
+       std::vector<std::pair<std::string, std::string>>{{"", "from the judge"}, {"COMPETE_TEST_VAR", "replaced"}}) {
+    SpawnOptions env = child({"env", "COMPETE_TEST_VAR"});
+    if (!kv.first.empty()) env.env.push_back(kv);
+    env.output_path = dir / ("env" + kv.first);
+    run_to_end(env);
+    CHECK(kit_test::read_file(dir / ("env" + kv.first)) == kv.second + "\n");
+  }
+
+  // Leak a descriptor on purpose: the child must not inherit it.
+  int leak = open("/dev/null", O_RDONLY);
+  REQUIRE(leak >= 0);
+  SpawnOptions plain = child({"fds"});
+  plain.output_path = dir / "fds_plain";
+  run_to_end(plain);
+  SpawnOptions with_channel = child({"fds"});
+  with_channel.channel = true;
+  with_channel.output_path = dir / "fds_channel";
+  run_to_end(with_channel);
+  close(leak);
+  CHECK(kit_test::read_file(dir / "fds_plain") == "0 1 2 \n");
+  CHECK(kit_test::read_file(dir / "fds_channel") == "0 1 2 3 4 \n");
+}
+
+TEST_CASE("sandbox: the channel carries requests and replies, times out, and reports a closed child") {
+  SpawnOptions options = child({"echo"});
+  options.channel = true;
+  Process p;
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  for (int v : {0, 41, -7}) {
+    REQUIRE(p.send(&v, sizeof v));
+    int reply = 0;
+    CHECK(p.receive(&reply, sizeof reply, Deadline::after_ms(5000)) == judge::IoResult::kOk);
+    CHECK(reply == v + 1);
+  }
+  int nothing;
+  judge::Stopwatch watch;
+  CHECK(p.receive(&nothing, sizeof nothing, Deadline::after_ms(100)) == judge::IoResult::kTimeout);
+  CHECK(watch.elapsed_ms() >= 95);
+  CHECK(watch.elapsed_ms() < 2000);
+
+  SpawnOptions quits = child({"exit", "0"});
+  quits.channel = true;
+  Process q;
+  REQUIRE(q.start(quits, &error));
+  CHECK(q.receive(&nothing, sizeof nothing, Deadline::after_ms(5000)) == judge::IoResult::kClosed);
+  ExitStatus s;
+  REQUIRE(q.wait(Deadline::after_ms(5000), &s));
+  CHECK(s.code == 0);
+  CHECK_FALSE(q.send(&nothing, sizeof nothing));  // after the child is reaped
+}

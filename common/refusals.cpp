@@ -25,6 +25,17 @@ const char* refusal_error_name(RefusalError error) {
   return names[static_cast<int>(error)];
 }
 
+std::vector<Refusal> refusals_since(const std::vector<Refusal>& before, const std::vector<Refusal>& now) {
+  std::vector<Refusal> added;
+  for (const Refusal& r : now) {
+    uint64_t earlier = 0;
+    for (const Refusal& b : before)
+      if (b.call == r.call && b.error == r.error) earlier = b.count;
+    if (r.count > earlier) added.push_back(Refusal{r.call, r.error, r.count - earlier});
+  }
+  return added;
+}
+
 bool RefusalTable::create(std::string* error) {
   close();
   int fd = ::memfd_create("refusals", MFD_CLOEXEC | MFD_ALLOW_SEALING);

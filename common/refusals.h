@@ -50,6 +50,10 @@ struct Refusal {
   uint64_t count = 0;
 };
 
+// The counts of `now` above those of `before` (an earlier read of the same
+// table): what was refused in between, e.g. in one game of a long-lived host.
+std::vector<Refusal> refusals_since(const std::vector<Refusal>& before, const std::vector<Refusal>& now);
+
 // The host's descriptor of the table.
 constexpr int kRefusalFd = 5;
 

@@ -28,3 +28,19 @@ $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san: $(SAN_PDD_OBJ) $(VIEWER_LIB) | $(P
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
 
 TEST_BINARIES += $(CT_OUT)/compete_tests_san $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san
+
+# Run2048: the runner library run in-process (run_contest, its sandboxed bot, the stats file and
+# record), the 2048 engine, streams and contest API suites. The PZ2048 suites (tmux sessions,
+# players built with g++) stay in the normal build only: under the sanitizers they would cost
+# minutes of CI and cover no judge code of Run2048's.
+SAN_G2048_TESTS := engine_test streams_test contest_api_test runner_test
+SAN_G2048_TEST_OBJ := $(call san_objects,$(SAN_G2048_TESTS:%=$(BUILD)/Game2048/tests/%.o))
+$(SAN_G2048_TEST_OBJ): SAN_DEFINES := -DG2048_ROOT='"$(CURDIR)/Game2048"' \
+  -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"' -DG2048_BUILD='"$(CURDIR)/$(BUILD)"' \
+  -DPZ_PLAYER_LIB='"$(CURDIR)/$(PZ_PLAYER_LIB)"' -DCXX_COMPILER='"$(CXX)"'
+SAN_G2048_OBJ := $(SAN_G2048_TEST_OBJ) $(call san_objects,$(G2048_RUNNER_OBJ) $(G2048_CORE_OBJ) \
+  $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
+$(BUILD)/Game2048/test_game2048_san: $(SAN_G2048_OBJ) $(VIEWER_LIB) | $(RUN2048) $(SIMPLE2048) $(G2048_TEST_BOTS)
+	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
+
+TEST_BINARIES += $(BUILD)/Game2048/test_game2048_san

@@ -68,13 +68,7 @@ function renderConnectFour() {
   const faultList = el('ul', {id: 'faults'}, ...faults.map(g => el('li', {'data-code': g.code},
       'Round ' + g.round + ', game ' + g.game + ': code ' + g.code + ' (' + (C4_RESULTS[g.code] || g.result) + ') \u2014 ' + g.reason)));
   summary.append(el('h3', {}, faults.length ? 'Faults (' + faults.length + ')' : 'No faults'), faultList);
-  // What the sandbox refused the plugins (records before this field have none).
-  const refusals = games.filter(g => Array.isArray(g.refused) && g.refused.length);
-  if (refusals.length)
-    summary.append(el('h3', {}, 'Refused by the sandbox (' + refusals.length + ' games)'),
-                   el('ul', {id: 'refused'}, ...refusals.map(g => el('li', {},
-                       'Round ' + g.round + ', game ' + g.game + ': ' +
-                       g.refused.map(r => r.player + ' ' + r.call + ' ' + r.errno + ' \u00d7' + r.count).join(', ')))));
+  summary.append(...refusedList(games, g => 'Round ' + g.round + ', game ' + g.game));
 
   // The games.
   const table = gamesTable(

@@ -1,8 +1,9 @@
 # AddressSanitizer + UBSan builds of the judges' own test suites, run by
 # `make test` beside the normal ones: the judge code the suites run in-process
 # (Compete's board, games, result files, the sandbox and its confinement; the
-# PDD referee, rules and file readers) under the sanitizers. The programs and
-# plugins they start as subprocesses are the normal builds.
+# PDD referee, rules and file readers; Run2048's runner library and 2048 engine)
+# under the sanitizers. The programs and plugins they start as subprocesses are
+# the normal builds.
 SAN_BUILD := $(BUILD)/san
 SAN_FLAGS := -O1 -g -std=c++17 -Wall -Wextra -MMD -MP -fsanitize=address,undefined -fno-sanitize-recover=undefined \
   -fno-omit-frame-pointer

@@ -31,7 +31,7 @@ $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san: $(SAN_PDD_OBJ) $(VIEWER_LIB) | $(P
 TEST_BINARIES += $(CT_OUT)/compete_tests_san $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san
 
 # Run2048: the runner library run in-process (run_contest, its sandboxed bot, the stats file and
-# record), the 2048 engine, streams and contest API suites. The PZ2048 suites (tmux sessions,
+# record), the 2048 engine, streams and contest API suites. The PZ2048 suites (a terminal driven in tmux,
 # players built with g++) stay in the normal build only: under the sanitizers they would cost
 # minutes of CI and cover no judge code of Run2048's.
 SAN_G2048_TESTS := engine_test streams_test contest_api_test runner_test

@@ -6,6 +6,14 @@ namespace {
 int code_for(Side side, int a_code, int b_code) { return side == kA ? a_code : b_code; }
 const char* name(Side side) { return side == kA ? "A" : "B"; }
 
+// Stops both hosts and keeps what the sandbox refused each.
+void stop_players(SandboxedPlayer* players, GameResult* result) {
+  for (Side side : {kA, kB}) {
+    players[side].stop();
+    for (judge::Refusal& r : players[side].refusals()) result->refused.emplace_back(side, std::move(r));
+  }
+}
+
 }  // namespace
 
 Side credited_side(int code) {
@@ -57,7 +65,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
                                                                 : code_for(side, kALoadError, kBLoadError);
       result.reason = std::string(name(side)) + ": " + message;
       result.picture = board.picture();
-      for (SandboxedPlayer& p : players) p.stop();
+      stop_players(players, &result);
       return result;
     }
   }
@@ -106,7 +114,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     }
     mover = other;
   }
-  for (SandboxedPlayer& p : players) p.stop();
+  stop_players(players, &result);
   result.picture = board.picture();
   return result;
 }

@@ -54,6 +54,8 @@ struct GameResult {
   int illegal_x = 0, illegal_y = 0;
   std::string reason;   // why the game ended, in words
   std::string picture;  // the final board
+  // What the sandbox refused each side (A first), counted per call and error.
+  std::vector<std::pair<Side, judge::Refusal>> refused;
 };
 
 GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b);

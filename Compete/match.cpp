@@ -93,10 +93,20 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("time_a_ms", result.time_us_a / 1000.0)
       .field("time_b_ms", result.time_us_b / 1000.0)
       .field("time_a_us", result.time_us_a)
-      .field("time_b_us", result.time_us_b)
-      .key("settings")
-      .raw(match_settings_json(config))
-      .end_object();
+      .field("time_b_us", result.time_us_b);
+  // What the sandbox refused the plugins (only when it refused something).
+  if (!result.refused.empty()) {
+    json.key("refused").begin_array();
+    for (const auto& r : result.refused)
+      json.begin_object()
+          .field("player", r.first == kA ? "A" : "B")
+          .field("call", r.second.call)
+          .field("errno", r.second.error)
+          .field("count", r.second.count)
+          .end_object();
+    json.end_array();
+  }
+  json.key("settings").raw(match_settings_json(config)).end_object();
   return json.str();
 }
 

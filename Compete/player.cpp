@@ -16,6 +16,7 @@ judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string
   options.memory_limit_bytes = config.memory_limit_bytes;
   options.channel = true;
   options.readable_paths = {config.plugin_path};
+  options.count_refusals = true;
   // Loading gets its own generous allowance; a constructor that hangs is a load failure.
   return plugin_.start(options, judge::Deadline::after_ms(10000), message);
 }

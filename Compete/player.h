@@ -39,6 +39,8 @@ class SandboxedPlayer {
   Answer get_point(const Board& board, Side me, int lastX, int lastY);
   // Ends the host (killing whatever it left running).
   void stop() { plugin_.process().kill(); }
+  // What the sandbox refused the plugin in this game so far, the host gone or not.
+  std::vector<judge::Refusal> refusals() const { return plugin_.process().refusals(); }
 
  private:
   PlayerConfig config_;

@@ -18,6 +18,8 @@ struct LoadReport {
 
 LoadedPlugin load_plugin(const std::string& path, const std::vector<std::string>& symbols) {
   LoadedPlugin plugin;
+  // From here on, what the sandbox refuses the plugin (its constructors included) is counted for the judge.
+  count_refusals_for_judge();
   // Not dumpable: no other process of this user may trace it or read its memory through /proc.
   ::prctl(PR_SET_DUMPABLE, 0);
   if (::access(path.c_str(), R_OK) != 0) {

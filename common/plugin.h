@@ -37,6 +37,7 @@ class PluginProcess {
   // that dies or stays silent before reporting counts as kNotLoadable.
   LoadStatus start(const SpawnOptions& options, Deadline deadline, std::string* message);
   Process& process() { return process_; }
+  const Process& process() const { return process_; }
 
  private:
   Process process_;

@@ -101,13 +101,14 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
 
 // Runs in the forked child: only async-signal-safe calls until exec.
 [[noreturn]] void become_child(const SpawnOptions& options, const Confinement& confinement, char* const* argv,
-                               char* const* envp, int request_read, int reply_write, int output_fd) {
+                               char* const* envp, int request_read, int reply_write, int output_fd, int refusal_fd) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   // Move the channel out of the way first so dup2 onto 3/4 cannot clobber it.
   if (options.channel) {
     request_read = ::fcntl(request_read, F_DUPFD, 10);
     reply_write = ::fcntl(reply_write, F_DUPFD, 10);
+    if (refusal_fd >= 0) refusal_fd = ::fcntl(refusal_fd, F_DUPFD, 10);
   }
   int null_fd = ::open("/dev/null", O_RDWR);
   if (null_fd < 0) ::_exit(kExecFailed);
@@ -117,8 +118,9 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
   if (options.channel) {
     if (::dup2(request_read, channel::kRequestFd) < 0) ::_exit(kExecFailed);
     if (::dup2(reply_write, channel::kReplyFd) < 0) ::_exit(kExecFailed);
+    if (refusal_fd >= 0 && ::dup2(refusal_fd, kRefusalFd) < 0) ::_exit(kExecFailed);
   }
-  int keep = options.channel ? 5 : 3;
+  int keep = !options.channel ? 3 : refusal_fd >= 0 ? kRefusalFd + 1 : 5;
   if (::syscall(SYS_close_range, keep, ~0U, 0) != 0)
     for (int fd = keep; fd < 4096; ++fd) ::close(fd);
 
@@ -192,6 +194,13 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     }
   }
 
+  refusals_.close();
+  if (options.channel && options.count_refusals && !refusals_.create(error)) {
+    for (int fd : {request[0], request[1], reply[0], reply[1], output_fd})
+      if (fd >= 0) ::close(fd);
+    return false;
+  }
+
   if (options.confine) {
     ConfinementRequest walls;
     walls.workdir = options.workdir;
@@ -203,7 +212,8 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
 
   std::unique_lock<std::mutex> registry(children_mutex);  // registered before any scan can see it
   pid_t pid = ::fork();
-  if (pid == 0) become_child(options, confinement_, argv.data(), envp.data(), request[0], reply[1], output_fd);
+  if (pid == 0)
+    become_child(options, confinement_, argv.data(), envp.data(), request[0], reply[1], output_fd, refusals_.fd());
   int fork_errno = errno;
   if (pid > 0) live_children.insert(pid);
   registry.unlock();

@@ -4,7 +4,8 @@
 // core dumps, a cap on file size, its output sent to a file or discarded, and
 // optionally its own working folder; behind the kernel's walls of
 // confinement.h (own user id, Landlock, seccomp, process cap) when confined. The judge may talk to it over a channel:
-// the child reads requests on fd 3 and writes replies on fd 4. Every wait takes
+// the child reads requests on fd 3 and writes replies on fd 4, and a plugin
+// host may count what the sandbox refused it in a table at fd 5 (refusals.h). Every wait takes
 // a deadline; kill() ends the whole group, so nothing keeps burning CPU.
 #pragma once
 #include <sys/types.h>
@@ -16,6 +17,7 @@
 
 #include "clock.h"
 #include "confinement.h"
+#include "refusals.h"
 
 namespace judge {
 
@@ -32,6 +34,8 @@ struct SpawnOptions {
   bool confine = true;
   std::vector<std::string> readable_paths;  // e.g. the plugin's .so
   int identity = -1;                        // >= 0: the same user id on every run with it (a program's state files)
+  // A plugin host's refusal table (refusals.h) at fd 5; needs the channel.
+  bool count_refusals = false;
 };
 
 // How a child ended.
@@ -68,6 +72,8 @@ class Process {
   void kill(ExitStatus* status = nullptr);
 
   bool running() const { return pid_ > 0 && !reaped_; }
+  // What the sandbox refused the child so far (options.count_refusals), kept after it ends.
+  std::vector<Refusal> refusals() const { return refusals_.read(); }
   pid_t pid() const { return pid_; }
 
  private:
@@ -81,6 +87,7 @@ class Process {
   int from_child_ = -1;  // read end of the reply pipe
   int pidfd_ = -1;       // readable when the child exits (Linux >= 5.3), else -1
   Confinement confinement_;
+  RefusalTable refusals_;
 };
 
 // The child's side of the channel.

@@ -1,8 +1,9 @@
 # AddressSanitizer + UBSan builds of the judges' own test suites, run by
 # `make test` beside the normal ones: the judge code the suites run in-process
 # (Compete's board, games, result files, the sandbox and its confinement; the
-# PDD referee, rules and file readers) under the sanitizers. The programs and
-# plugins they start as subprocesses are the normal builds.
+# PDD referee, rules and file readers; Run2048's runner library and 2048 engine)
+# under the sanitizers. The programs and plugins they start as subprocesses are
+# the normal builds.
 SAN_BUILD := $(BUILD)/san
 SAN_FLAGS := -O1 -g -std=c++17 -Wall -Wextra -MMD -MP -fsanitize=address,undefined -fno-sanitize-recover=undefined \
   -fno-omit-frame-pointer
@@ -37,3 +38,19 @@ $(SAN_BUILD)/common/tests/sandbox_child: $(BUILD)/common/tests/sandbox_child
 
 TEST_BINARIES += $(SAN_BUILD)/common/tests/common_tests_san
 TEST_BINARIES += $(CT_OUT)/compete_tests_san $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san
+
+# Run2048: the runner library run in-process (run_contest, its sandboxed bot, the stats file and
+# record), the 2048 engine, streams and contest API suites. The PZ2048 suites (a terminal driven in tmux,
+# players built with g++) stay in the normal build only: under the sanitizers they would cost
+# minutes of CI and cover no judge code of Run2048's.
+SAN_G2048_TESTS := engine_test streams_test contest_api_test runner_test
+SAN_G2048_TEST_OBJ := $(call san_objects,$(SAN_G2048_TESTS:%=$(BUILD)/Game2048/tests/%.o))
+$(SAN_G2048_TEST_OBJ): SAN_DEFINES := -DG2048_ROOT='"$(CURDIR)/Game2048"' \
+  -DG2048_TEST_BOTS='"$(CURDIR)/$(BUILD)/Game2048/testbots"' -DG2048_BUILD='"$(CURDIR)/$(BUILD)"' \
+  -DPZ_PLAYER_LIB='"$(CURDIR)/$(PZ_PLAYER_LIB)"' -DCXX_COMPILER='"$(CXX)"'
+SAN_G2048_OBJ := $(SAN_G2048_TEST_OBJ) $(call san_objects,$(G2048_RUNNER_OBJ) $(G2048_CORE_OBJ) \
+  $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
+$(BUILD)/Game2048/test_game2048_san: $(SAN_G2048_OBJ) $(VIEWER_LIB) | $(RUN2048) $(SIMPLE2048) $(G2048_TEST_BOTS)
+	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
+
+TEST_BINARIES += $(BUILD)/Game2048/test_game2048_san

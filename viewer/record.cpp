@@ -183,6 +183,23 @@ void check_ponte(LineCheck& c) {
                           "' (expected like W_3_Chess_0,2_1,3)");
 }
 
+// Any judge: what the sandbox refused a plugin, when it refused something:
+// [{"player": "A", "call": "open", "errno": "EACCES", "count": 2}, ...].
+void check_refused(LineCheck& c) {
+  const JsonValue* refused = c.optional("refused", JsonValue::kArray);
+  if (!refused) return;
+  for (size_t i = 0; i < refused->items.size(); ++i) {
+    const JsonValue& r = refused->items[i];
+    const JsonValue* count = r.type == JsonValue::kObject ? r.find("count") : nullptr;
+    bool good = count && LineCheck::whole_in(*count, 1, 1e15);
+    for (const char* name : {"player", "call", "errno"})
+      good = good && r.find(name) && r.find(name)->type == JsonValue::kString;
+    if (!good)
+      return (void)c.fail("field 'refused' item " + std::to_string(i + 1) +
+                          " is not {\"player\", \"call\", \"errno\": strings, \"count\": a whole number >= 1}");
+  }
+}
+
 Kind detect(const JsonValue& line) {
   if (line.find("steplog")) return Kind::kPonte;
   if (line.find("directions") || line.find("spawns")) return Kind::k2048;
@@ -247,6 +264,7 @@ bool parse_record(const std::string& text, const std::string& file_name, Record*
       check_2048(check);
     else
       check_ponte(check);
+    check_refused(check);
     if (!check.ok()) {
       *error = where + check.error();
       return false;

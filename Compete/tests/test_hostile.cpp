@@ -3,18 +3,22 @@
 // as a harmless plugin of the same moves would play it (hostile_* plays
 // random_a's moves), so its result file must equal random_a's; a killed one
 // ends the game as that side's runtime error, with the reason in the record.
-// Either way the judge finishes, the files it guards are untouched, and no
-// process of the plugin outlives the match.
+// Either way the judge finishes, the files it guards are untouched, no
+// process of the plugin outlives the match, and each game's record lists what
+// the sandbox refused the hostile side ("refused": call, errno, count), a
+// refusal before a kill included, and nothing for the harmless side.
 #include <doctest/doctest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "../../common/confinement.h"
+#include "../../common/json_read.h"
 #include "harness.h"
 #include "json_check.h"
 #include "match_helpers.h"
@@ -58,9 +62,36 @@ std::vector<int> reference_codes(char side) {
 
 enum class Outcome { kRefused, kKilled };
 
+// A refusal the record must show: the call and its errno ("EACCES", ...).
+struct Refused {
+  const char* call;
+  const char* error;
+};
+
+// The record's "refused" entries as "player call errno" -> count; a malformed entry fails the test.
+std::map<std::string, double> refused_in(const std::string& record_line) {
+  judge::JsonValue line;
+  std::string error;
+  REQUIRE(judge::parse_json(record_line, &line, &error));
+  std::map<std::string, double> found;
+  const judge::JsonValue* refused = line.find("refused");
+  if (!refused) return found;
+  REQUIRE(refused->type == judge::JsonValue::kArray);
+  CHECK_FALSE(refused->items.empty());  // written only when something was refused
+  for (const judge::JsonValue& entry : refused->items) {
+    const judge::JsonValue *player = entry.find("player"), *call = entry.find("call"), *err = entry.find("errno"),
+                           *count = entry.find("count");
+    REQUIRE((player && call && err && count));
+    CHECK(count->number >= 1);
+    found[player->text + " " + call->text + " " + err->text] += count->number;
+  }
+  return found;
+}
+
 // Plays hostile_<attempt> on `side` against random_b (random_a's moves against
 // it when refused) and checks what a grading teacher relies on.
-void check_attempt(const std::string& attempt, char side, Outcome outcome, const std::string& reason = "") {
+void check_attempt(const std::string& attempt, char side, Outcome outcome, const std::string& reason,
+                   const std::vector<Refused>& refused) {
   ct::TempDir dir;
   const std::string hostile = ct::plugin("hostile_" + attempt);
   const std::string other = ct::plugin("random_b");
@@ -107,11 +138,22 @@ void check_attempt(const std::string& attempt, char side, Outcome outcome, const
   CHECK_FALSE(listener.reached());
   CHECK(m.cwd_after == std::vector<std::string>({"decoy.txt", "record.jsonl", "result.txt", "result.txt.stats.json"}));
   CHECK(ct::survivors(hostile).empty());
+
+  // Each game's record shows what was refused to the hostile side, and only that.
+  for (const std::string& r : m.records) {
+    INFO("record: " << r);
+    std::map<std::string, double> found = refused_in(r);
+    for (const Refused& expected : refused)
+      CHECK(found.count(std::string(1, side) + " " + expected.call + " " + expected.error) == 1);
+    for (const auto& entry : found) CHECK(entry.first[0] == side);
+    if (refused.empty()) CHECK(found.empty());
+  }
 }
 
-void check_both_sides(const std::string& attempt, Outcome outcome, const std::string& reason = "") {
-  check_attempt(attempt, 'A', outcome, reason);
-  check_attempt(attempt, 'B', outcome, reason);
+void check_both_sides(const std::string& attempt, Outcome outcome, const std::string& reason = "",
+                      const std::vector<Refused>& refused = {}) {
+  check_attempt(attempt, 'A', outcome, reason, refused);
+  check_attempt(attempt, 'B', outcome, reason, refused);
 }
 
 }  // namespace
@@ -135,13 +177,13 @@ TEST_CASE("the sandbox report names every layer and --sandbox-report exits 0") {
 // off, another must still stop the attempt (the user id, permissions, the
 // process group). Where the outcome depends on a layer, the test says which.
 TEST_CASE("writing the judge's files, ../Results and /tmp is refused; the game goes on") {
-  check_both_sides("write_outside", Outcome::kRefused);
+  check_both_sides("write_outside", Outcome::kRefused, "", {{"open", "EACCES"}});
 }
 
 TEST_CASE("reading the other plugin's folder and .so is refused") {
   const judge::SandboxSupport& s = judge::sandbox_support();
   if (s.landlock_abi == 0) return;  // without Landlock, the plugins' files are readable (mode 0644)
-  check_both_sides("read_other", Outcome::kRefused);
+  check_both_sides("read_other", Outcome::kRefused, "", {{"opendir", "EACCES"}, {"open", "EACCES"}});
 }
 
 TEST_CASE("a TCP connection to 127.0.0.1 kills the plugin (seccomp) or is refused (Landlock)") {
@@ -149,7 +191,7 @@ TEST_CASE("a TCP connection to 127.0.0.1 kills the plugin (seccomp) or is refuse
   if (s.seccomp)
     check_both_sides("connect_tcp", Outcome::kKilled, "killed by signal 31 (Bad system call): the sandbox forbids");
   else if (s.landlock_abi >= 4)
-    check_both_sides("connect_tcp", Outcome::kRefused);
+    check_both_sides("connect_tcp", Outcome::kRefused, "", {{"connect", "EACCES"}});
 }
 
 TEST_CASE("signalling the judge or its process group kills the plugin; the judge lives on") {
@@ -157,20 +199,22 @@ TEST_CASE("signalling the judge or its process group kills the plugin; the judge
   if (s.seccomp)
     check_both_sides("kill_judge", Outcome::kKilled, "killed by signal 31 (Bad system call)");
   else if (s.own_user || s.landlock_abi >= 6)
-    check_both_sides("kill_judge", Outcome::kRefused);
+    check_both_sides("kill_judge", Outcome::kRefused, "", {{"kill", "EPERM"}});
 }
 
 TEST_CASE("/proc/<pid>/mem of the judge and the opponent is refused, process_vm_readv kills") {
   const judge::SandboxSupport& s = judge::sandbox_support();
   if (s.seccomp)
-    check_both_sides("read_memory", Outcome::kKilled, "killed by signal 31 (Bad system call)");
+    check_both_sides(
+        "read_memory", Outcome::kKilled, "killed by signal 31 (Bad system call)",
+        s.own_user || s.landlock_abi > 0 ? std::vector<Refused>{{"open", "EACCES"}} : std::vector<Refused>{});
   else if (s.own_user && s.landlock_abi > 0)
-    check_both_sides("read_memory", Outcome::kRefused);
+    check_both_sides("read_memory", Outcome::kRefused, "", {{"open", "EACCES"}});
 }
 
 TEST_CASE("a thousand forks: the process cap refuses most, all die with the game") {
   if (!judge::sandbox_support().process_limit) return;
-  check_both_sides("fork_bomb", Outcome::kRefused);
+  check_both_sides("fork_bomb", Outcome::kRefused, "", {{"fork", "EAGAIN"}});
 }
 
 TEST_CASE("a 10 GB file stops at the file size cap: SIGXFSZ is a runtime error") {

@@ -101,6 +101,17 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
     if (g.reached[i] >= 0) json.field(std::to_string(1 << (kFirstMilestone + i)), g.reached[i]);
   json.end_object();
   json.field("detail", g.detail);
+  if (!g.refused.empty()) {
+    json.key("refused").begin_array();
+    for (const judge::Refusal& r : g.refused)
+      json.begin_object()
+          .field("player", "bot")
+          .field("call", r.call)
+          .field("errno", r.error)
+          .field("count", r.count)
+          .end_object();
+    json.end_array();
+  }
   json.field("directions", state.directions());
   std::string spawns;
   for (const ContestGame::Spawn& s : state.spawns()) {
@@ -135,6 +146,7 @@ using KeepPlaying = std::function<bool(const ContestGame&, int64_t)>;
 bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& state, const KeepPlaying& keep_playing,
                GameRecord* record) {
   record->game = g + 1;
+  const std::vector<judge::Refusal> refused_before = bot.refusals();
   state.start(config.seed, static_cast<uint64_t>(g));
   int64_t cpu_us = 0;
   const std::string where = "game " + std::to_string(g + 1);
@@ -169,6 +181,7 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
   record->max_tile = state.max_tile();
   record->moves = state.moves();
   record->bot_cpu_seconds = cpu_us / 1e6;
+  record->refused = judge::refusals_since(refused_before, bot.refusals());
   for (int i = 0; i < kMilestones; ++i) record->reached[i] = state.reached_at(kFirstMilestone + i);
   return true;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/refusals.h"
 #include "../engine/contest_game.h"
 #include "../engine/streams.h"
 
@@ -45,10 +46,11 @@ struct GameRecord {
   int game = 0;  // from 1
   int64_t score = 0;
   int max_tile = 0;
-  int64_t moves = 0;             // valid moves
-  double bot_cpu_seconds = 0;    // g2048_new_game + every g2048_move of this game
-  int64_t reached[kMilestones];  // valid moves when 2^(11 + i) first appeared; -1 if never
-  std::string detail;            // for a fault: what happened, with the game and move number
+  int64_t moves = 0;                    // valid moves
+  double bot_cpu_seconds = 0;           // g2048_new_game + every g2048_move of this game
+  int64_t reached[kMilestones];         // valid moves when 2^(11 + i) first appeared; -1 if never
+  std::string detail;                   // for a fault: what happened, with the game and move number
+  std::vector<judge::Refusal> refused;  // what the sandbox refused the bot during this game
   GameRecord() {
     for (int64_t& r : reached) r = -1;
   }

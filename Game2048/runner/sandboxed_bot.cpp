@@ -14,6 +14,7 @@ judge::LoadStatus SandboxedBot::start(const BotConfig& config, std::string* mess
   options.output_path = config.log_path;
   options.memory_limit_bytes = config.memory_limit_bytes;
   options.channel = true;
+  options.count_refusals = true;
   options.workdir = config.workdir;
   // The bot may read its own folder (a network's weights beside the .so) and
   // the weights file GAME2048_WEIGHTS names; nothing else outside its workdir.

@@ -38,6 +38,8 @@ class SandboxedBot {
   // Asks the host to quit, then ends it (killing whatever it left running).
   void stop();
   bool running() { return plugin_.process().running(); }
+  // What the sandbox refused the bot since its host started (common/refusals.h).
+  std::vector<judge::Refusal> refusals() const { return plugin_.process().refusals(); }
 
  private:
   BotAnswer call(const void* request, size_t size);

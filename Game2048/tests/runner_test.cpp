@@ -462,18 +462,20 @@ TEST_CASE("runner: a hostile bot's attempts against the sandbox are refused or k
   const judge::SandboxSupport& s = judge::sandbox_support();
   struct Attempt {
     const char* name;
-    bool killed;         // the sandbox kills the bot (else: refused, the games play on)
-    const char* detail;  // for a kill: the reason in the record
-    bool applies;        // the layer that stops it is on this kernel
+    bool killed;          // the sandbox kills the bot (else: refused, the games play on)
+    const char* detail;   // for a kill: the reason in the record
+    bool applies;         // the layer that stops it is on this kernel
+    const char* refused;  // the refusal the first game's record counts ("call errno"), or ""
   };
+  const bool files_guarded = s.own_user || s.landlock_abi > 0;
   const Attempt attempts[] = {
-      {"write_outside", false, "", true},
-      {"connect_tcp", true, "killed by signal 31 (Bad system call)", s.seccomp},
-      {"kill_judge", true, "killed by signal 31 (Bad system call)", s.seccomp},
-      {"read_memory", true, "killed by signal 31 (Bad system call)", s.seccomp},
-      {"fork_bomb", false, "", s.process_limit},
-      {"huge_file", true, "killed by signal 25 (File size limit exceeded)", true},
-      {"leave_daemon", false, "", true},
+      {"write_outside", false, "", true, "open EACCES"},
+      {"connect_tcp", true, "killed by signal 31 (Bad system call)", s.seccomp, ""},
+      {"kill_judge", true, "killed by signal 31 (Bad system call)", s.seccomp, ""},
+      {"read_memory", true, "killed by signal 31 (Bad system call)", s.seccomp, files_guarded ? "open EACCES" : ""},
+      {"fork_bomb", false, "", s.process_limit, "fork EAGAIN"},
+      {"huge_file", true, "killed by signal 25 (File size limit exceeded)", true, ""},
+      {"leave_daemon", false, "", true, ""},
   };
   const std::string bot = g2048_test::test_bot("hostile_bot");
   for (const Attempt& a : attempts) {
@@ -498,6 +500,16 @@ TEST_CASE("runner: a hostile bot's attempts against the sandbox are refused or k
       CHECK(json_string(records[0], "end") == "over");
     }
     CHECK(processes_mentioning(bot) == 0);
+    // The attempt's refusals are in its game's record, none in the next game's.
+    if (*a.refused) {
+      const std::string call = std::string(a.refused).substr(0, std::string(a.refused).find(' '));
+      const std::string error = std::string(a.refused).substr(call.size() + 1);
+      CHECK(
+          contains(records[0], "{\"player\":\"bot\",\"call\":\"" + call + "\",\"errno\":\"" + error + "\",\"count\":"));
+    } else {
+      CHECK_FALSE(contains(records[0], "\"refused\""));
+    }
+    CHECK_FALSE(contains(records[1], "\"refused\""));
   }
 }
 

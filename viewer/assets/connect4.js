@@ -68,6 +68,7 @@ function renderConnectFour() {
   const faultList = el('ul', {id: 'faults'}, ...faults.map(g => el('li', {'data-code': g.code},
       'Round ' + g.round + ', game ' + g.game + ': code ' + g.code + ' (' + (C4_RESULTS[g.code] || g.result) + ') \u2014 ' + g.reason)));
   summary.append(el('h3', {}, faults.length ? 'Faults (' + faults.length + ')' : 'No faults'), faultList);
+  summary.append(...refusedList(games, g => 'Round ' + g.round + ', game ' + g.game));
 
   // The games.
   const table = gamesTable(

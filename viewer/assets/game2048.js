@@ -106,6 +106,7 @@ function render2048() {
   const faults = games.filter(g => g.end !== 'over');
   summary.append(el('h3', {}, faults.length ? 'Faults (' + faults.length + ')' : 'No faults'),
                  el('ul', {id: 'faults'}, ...faults.map(g => el('li', {}, 'Game ' + g.game + ': ' + g.end + ' \u2014 ' + g.detail))));
+  summary.append(...refusedList(games, g => 'Game ' + g.game));
 
   const table = gamesTable(
       ['game', 'score', 'max tile', 'moves', 'moves to 2048', 'end', 'fault', 'replay'],

@@ -215,6 +215,16 @@ function lineChart(series, opts) {
   return box;
 }
 
+// What the sandbox refused the plugins, by game (records written before the
+// "refused" field have none): a heading and a list, or nothing.
+function refusedList(games, gameName) {
+  const refusals = games.filter(g => Array.isArray(g.refused) && g.refused.length);
+  if (!refusals.length) return [];
+  return [el('h3', {}, 'Refused by the sandbox (' + refusals.length + (refusals.length === 1 ? ' game)' : ' games)')),
+          el('ul', {id: 'refused'}, ...refusals.map(g => el('li', {}, gameName(g) + ': ' +
+              g.refused.map(r => r.player + ' ' + r.call + ' ' + r.errno + ' \u00d7' + r.count).join(', '))))];
+}
+
 // Key-value rows for a summary: [key, value, id, tooltip] (id and tooltip optional).
 function facts(rows) {
   return el('dl', {class: 'facts'}, ...rows.flatMap(([k, v, id, tip]) => [el('dt', {}, k), el('dd', {id: id, title: tip}, v)]));

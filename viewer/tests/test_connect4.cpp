@@ -175,3 +175,16 @@ TEST_CASE("connect4 page: a timeout is named at the move it happened, and counts
   CHECK(vt::text_by_id(playing, "step-label") == "move 2 of 3");
   CHECK(vt::text_by_id(playing, "fault-note") == "");
 }
+
+TEST_CASE("connect4 page: what the sandbox refused a plugin is listed by game") {
+  ct::TempDir dir;
+  ct::RunResult r =
+      ct::run_compete({"--seed", "3", "--record", dir / "rec.jsonl", "--html", dir / "rec.html",
+                       ct::plugin("hostile_write_outside"), ct::plugin("random_b"), dir / "result.txt", "1"},
+                      dir.path());
+  REQUIRE(r.exit_code == 0);
+  const std::string dom = vt::dom_of(dir / "rec.html", "");
+  const std::string listed = vt::text_by_id(dom, "refused");
+  CHECK(listed.find("Round 0, game 1: A open EACCES") != std::string::npos);
+  CHECK(listed.find("Round 0, game 2: A open EACCES") != std::string::npos);
+}

@@ -83,6 +83,26 @@ TEST_CASE("record: a bad line is named by file, line and field") {
   CHECK(error_of(line + "\n" + k2048Line) == "rec.jsonl:2: a game of Run2048 in a record of Compete");
 }
 
+TEST_CASE("record: what the sandbox refused is read for every judge, and checked") {
+  const std::string refused = R"(,"refused":[{"player":"A","call":"open","errno":"EACCES","count":3}]})";
+  auto with = [&](const char* line, const std::string& field) {
+    std::string text(line);
+    return text.substr(0, text.size() - 1) + field;
+  };
+  viewer::Record record;
+  std::string error;
+  for (const char* line : {kConnectFourLine, k2048Line, kPonteLine}) {
+    INFO(line);
+    CHECK(viewer::parse_record(with(line, refused), "r", &record, &error));
+    CHECK(record.lines.size() == 1);
+    CHECK(error_of(with(line, R"(,"refused":{}})")) == "rec.jsonl:1: field 'refused' is an object, expected an array");
+    CHECK(error_of(with(line, R"(,"refused":[{"player":"A","call":"open","errno":"EACCES","count":0}]})")) ==
+          "rec.jsonl:1: field 'refused' item 1 is not {\"player\", \"call\", \"errno\": strings, \"count\": a whole "
+          "number >= 1}");
+    CHECK_FALSE(error_of(with(line, R"(,"refused":[{"player":"A","errno":"EACCES","count":1}]})")).empty());
+  }
+}
+
 TEST_CASE("record2html: bad input exits non-zero naming file, line and field; nothing is written") {
   ct::TempDir dir;
   ct::RunResult r = convert(dir, std::string(kConnectFourLine) + "\n{\"round\":0,\"M\":9,\"moves\":[]}\n");

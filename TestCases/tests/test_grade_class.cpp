@@ -302,7 +302,7 @@ TEST_CASE("grade-class: the class page keeps hostile names and compiler output a
   // A student's name becomes a link that names only its own folder.
   CHECK(grade::games_page_link(hostile) ==
         "%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E%26%27%22%252F%20%23%3F/games.html");
-  CHECK(grade::games_page_link("../x") == "..%2Fx/games.html");
+  CHECK(grade::games_page_link("../x") == "upload-2e2e2f78/games.html");
 
   // The rows read back from each student's row.txt make the same table and page, byte for byte.
   const std::string csv = read_file((out / "class.csv").string());
@@ -313,6 +313,30 @@ TEST_CASE("grade-class: the class page keeps hostile names and compiler output a
   REQUIRE_MESSAGE(std::system(merge.c_str()) == 0, read_file((dir.path / "log").string()));
   CHECK(read_file((out / "class.csv").string()) == csv);
   CHECK(read_file((out / "class.html").string()) == page);
+}
+
+TEST_CASE("grade-class: an upload named '..zip', '.x.zip' or 'class.zip' gets a folder of its own") {
+  Scratch dir;
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  ZipWriter broken;
+  broken.add("Strategy.cpp", "#error not a strategy\n");
+  for (const char* name : {"..zip", ".x.zip", "class.zip", "class.csv.zip"}) broken.save((uploads / name).string());
+  const fs::path out = dir.path / "out";
+  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --out '" + out.string() + "' '" +
+                           uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
+  REQUIRE_MESSAGE(std::system(tool.c_str()) == 0, read_file((dir.path / "log").string()));
+  // Every student is in the table, and the table survived every student's folder.
+  const std::string csv = read_file((out / "class.csv").string());
+  INFO(csv);
+  for (const char* student : {".", ".x", "class", "class.csv"})
+    CHECK(csv.find(std::string("\n,") + student + ",compile error") != std::string::npos);
+  CHECK(grade::student_folder(".") == "upload-2e");
+  CHECK(grade::student_folder("class") == "upload-636c617373");
+  CHECK(grade::student_folder("alice") == "alice");
+  for (const char* folder : {"upload-2e", "upload-2e78", "upload-636c617373", "upload-636c6173732e637376"})
+    CHECK_MESSAGE(fs::is_regular_file(out / folder / "row.txt"), folder);
+  CHECK(fs::is_regular_file(out / "class.html"));
 }
 
 TEST_CASE("grade-class: a bad command line or an empty folder exits 2, naming the problem") {

@@ -32,7 +32,7 @@ const char kClassStyle[] =
 std::string games_page_link(const std::string& student) {
   static const char hex[] = "0123456789ABCDEF";
   std::string link;
-  for (unsigned char c : student) {
+  for (unsigned char c : student_folder(student)) {
     if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' ||
         c == '_' || c == '~')
       link += static_cast<char>(c);

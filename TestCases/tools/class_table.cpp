@@ -167,4 +167,15 @@ std::string format_class_csv(std::vector<ClassRow> rows) {
   return text;
 }
 
+std::string student_folder(const std::string& student) {
+  const bool plain = !student.empty() && student.size() <= 200 && student[0] != '.' &&
+                     student.compare(0, 5, "class") != 0 && student.find('/') == std::string::npos &&
+                     student.find('\0') == std::string::npos;
+  if (plain) return student;
+  static const char hex[] = "0123456789abcdef";
+  std::string folder = "upload-";
+  for (unsigned char c : student.substr(0, 100)) folder += std::string(1, hex[c >> 4]) + hex[c & 15];
+  return folder;
+}
+
 }  // namespace grade

@@ -19,6 +19,11 @@ struct ClassRow {
   double compile_seconds = 0, think_seconds = 0;
 };
 
+// The student's folder under the output folder: the student's id when it is a
+// plain name, else "upload-" and the id's bytes in hex (an id such as "..",
+// ".hidden" or "class" must not name, or reach, anything but its own folder).
+std::string student_folder(const std::string& student);
+
 const char* status_text(ClassRow::Status status);  // "graded", "rejected", "compile error", "cannot load"
 
 // Counts the strategy's forfeits in `games` into the row's three kinds.

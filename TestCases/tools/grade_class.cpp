@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 
 const char kUsageHead[] =
     "usage: grade-class [options] <uploads folder>\n"
-    "Grades every <student>.zip of the folder as the OJ grades Strategy.zip: unpacked into OUT/<student>/\n"
+    "Grades every <student>.zip of the folder as the OJ grades Strategy.zip: unpacked into OUT/<student>/ "
+    "(OUT/upload-<hex>/ for a name such as \"..\" or \"class\")\n"
     "(refused: absolute paths, '..', links, over 100 KB, over 200 files), compiled there with\n"
     "g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp, then graded against the samples (see Grade --help).\n"
     "OUT/class.csv ranks the class, OUT/class.html is the same table as a page linking each student's games.\n"
@@ -92,7 +93,7 @@ bool write_tables(const std::vector<grade::ClassRow>& rows, const fs::path& out,
                   const std::string& heading, std::string* problem) {
   auto has_games = [&](const std::string& student) {
     std::error_code ec;
-    return fs::is_regular_file(out / student / "games.html", ec);
+    return fs::is_regular_file(out / grade::student_folder(student) / "games.html", ec);
   };
   return judge::write_file_atomically((out / (name + ".csv")).string(), grade::format_class_csv(rows), problem) &&
          judge::write_file_atomically((out / (name + ".html")).string(),
@@ -107,7 +108,7 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
   int shards = 0;
   std::vector<std::string> absent;
   for (const fs::path& zip : zips) {
-    const fs::path folder = fs::path(out) / student_of(zip);
+    const fs::path folder = fs::path(out) / grade::student_folder(student_of(zip));
     grade::ClassRow row;
     std::string row_config, row_shard;
     if (!fs::exists(folder / "row.txt")) {
@@ -204,7 +205,7 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < zips.size(); ++i) {
     if (static_cast<int>(i % shards) != shard) continue;
     const std::string student = student_of(zips[i]);
-    const fs::path folder = fs::path(out) / student;
+    const fs::path folder = fs::path(out) / grade::student_folder(student);
     grade::ClassRow row;
     std::string kept_config, kept_shard;
     std::cout << "\n" << student << ": " << std::flush;

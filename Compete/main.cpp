@@ -19,6 +19,7 @@
 #include "match.h"
 #include "player_options.h"
 #include "resume.h"
+#include "shards.h"
 #include "protocol.h"
 
 namespace {
@@ -39,7 +40,7 @@ int main(int argc, char** argv) {
   c4::MatchConfig config;
   c4::PlayerOptions player_options;
   std::string log_dir, sprt_text;
-  bool resume = false, sandbox_report = false;
+  bool resume = false, sandbox_report = false, merge = false;
   judge::SprtModel sprt_model = judge::SprtModel::kPentanomial;
   judge::OptionTable options("Compete", kUsageHead);
   player_options.add_to(&options, true, "reproducible boards (default: a fresh seed, printed)",
@@ -69,6 +70,19 @@ int main(int argc, char** argv) {
           [&](const std::string&, const std::string& v) { return judge::parse_sprt_model(v, &sprt_model); },
           "pentanomial (over rounds as game pairs, the default) or trinomial (over games)", "pentanomial or trinomial")
       .flag("--resume", &resume, "continue a stopped match from its --record: recorded games are not replayed")
+      .custom(
+          "--shard", "K/N",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_shard(v, &config.shard, &config.shards);
+          },
+          "play only shard K of N (K from 0): the rounds r with r % N == K, into --record FILE\n"
+          "(the shard's own record; run again, it plays only the games not in it yet) and\n"
+          "<result file>.shard-K-of-N; needs --seed",
+          "K/N, 0 <= K < N <= 1000")
+      .flag("--merge", &merge,
+            "the words after <rounds> are the shards' records: write the result file, --record\n"
+            "and summary of the whole match from them, without playing (the same command line\n"
+            "as the shards', without --shard)")
       .flag("--sandbox-report", &sandbox_report,
             "print the protections of the plugins' sandbox on this kernel, and exit")
       .footer(kUsageFooter);
@@ -84,7 +98,22 @@ int main(int argc, char** argv) {
   const long long jobs = player_options.jobs;
   if (positional.size() < 4)
     return usage_error("missing arguments: need two strategies, a result file and a round count");
-  if (positional.size() > 4) return usage_error("unexpected argument '" + positional[4] + "'");
+  std::vector<std::string> shard_records;
+  if (merge) {
+    shard_records.assign(positional.begin() + 4, positional.end());
+    if (shard_records.empty()) return usage_error("--merge needs the shards' records after <rounds>");
+    if (config.shards > 1) return usage_error("--merge and --shard: the merge reads every shard's record");
+    if (resume) return usage_error("--merge and --resume: the merge plays no game");
+    if (config.sprt_enabled) return usage_error("--merge and --sprt: a sharded match has no SPRT");
+  } else if (positional.size() > 4) {
+    return usage_error("unexpected argument '" + positional[4] + "'");
+  }
+  if (config.shards > 1) {
+    if (!have_seed) return usage_error("--shard needs --seed S, the same on every shard");
+    if (config.record_path.empty()) return usage_error("--shard needs --record FILE, the shard's own record");
+    if (config.sprt_enabled) return usage_error("--shard and --sprt: an SPRT decides on the whole match");
+    if (!config.html_path.empty()) return usage_error("--html: a shard writes no page (give --html to the merge)");
+  }
   long long rounds = 0;
   if (!judge::parse_int(positional[3], 1, 1000000, &rounds))
     return usage_error("the round count must be a positive whole number, not '" + positional[3] + "'");
@@ -129,18 +158,27 @@ int main(int argc, char** argv) {
   }
   config.rounds = static_cast<int>(rounds);
   config.jobs = static_cast<int>(jobs);
-  config.result_path = positional[2];
+  config.result_path =
+      config.shards > 1 ? c4::shard_result_path(positional[2], config.shard, config.shards) : positional[2];
   config.stats_path = config.result_path + ".stats.json";
   if (!judge::path_is_writable(config.stats_path, &problem)) return usage_error("summary file: " + problem);
   c4::ResumeNotes notes;
-  config.resume = resume;
-  if (resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+  // A shard run again continues its record, as --resume does.
+  config.resume = resume || config.shards > 1;
+  int merge_status = 0;
+  if (merge) {
+    merge_status = c4::merge_shard_records(shard_records, have_seed, &config, &problem);
+    config.merged = merge_status == 0;
+  } else if (config.resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+    merge_status = 2;
+  }
+  if (merge_status != 0) {
     std::cerr << "Compete: " << problem << "\n";
     if (scratch) {
       std::error_code ec;
       std::filesystem::remove_all(scratch, ec);
     }
-    return 2;
+    return merge_status;
   }
   if (notes.dropped_torn_line)
     std::cerr << "Compete: the record's last line was cut short; that game is played again\n";

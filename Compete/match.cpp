@@ -94,9 +94,9 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("time_a_us", result.time_us_a)
       .field("time_b_us", result.time_us_b)
       .key("settings")
-      .raw(match_settings_json(config))
-      .end_object();
-  return json.str();
+      .raw(match_settings_json(config));
+  if (config.shards > 1) json.field("shard", std::to_string(config.shard) + "/" + std::to_string(config.shards));
+  return json.end_object().str();
 }
 
 std::string summary_json(const MatchConfig& config, const MatchOutcome& outcome, const std::string& status) {
@@ -165,7 +165,11 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   };
 
   count_rounds(false);
-  if (!config.recorded.empty()) {
+  if (config.merged) {
+    out << "Merged from the shards' records: " << config.recorded.size() << " of " << total_games << " games\n";
+    if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
+    out << "\n";
+  } else if (!config.recorded.empty()) {
     out << "Resumed from the record: " << config.recorded.size() << " of " << total_games
         << " games already played, not replayed\n";
     if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
@@ -189,7 +193,7 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
 
   std::vector<int> pending;  // game indices (2 * round + game) still to play, in order
   for (int i = 0; i < total_games; ++i)
-    if (!done[i]) pending.push_back(i);
+    if (!done[i] && (i / 2) % config.shards == config.shard) pending.push_back(i);
   bool stop = state.summary.decided();
 
   // The pending games are the pool's units: played `jobs` at a time and

@@ -12,40 +12,25 @@
 
 #include "../common/atomic_file.h"
 #include "../common/cli.h"
+#include "../common/options.h"
 #include "../common/interrupt.h"
 #include "../common/sprt.h"
 #include "../common/sandbox.h"
 #include "match.h"
 #include "player_options.h"
 #include "resume.h"
+#include "shards.h"
 #include "protocol.h"
 
 namespace {
 
-const char kUsage[] =
+const char kUsageHead[] =
     "usage: Compete [options] <StrategyA.so> <StrategyB.so> <result file> <rounds>\n"
-    "Plays <rounds> rounds of two games (A first, then B first) on one random board each.\n"
-    "options:\n"
-    "  --seed S           reproducible boards (default: a fresh seed, printed)\n"
-    "  -j N               play N games at once (default 1; the result file does not change)\n"
-    "  --time-limit MS    wall time allowed per getPoint call (default 3000)\n"
-    "  --move-time MS     sets STRATEGY_MOVE_MS=MS for both plugins (strategies that read it think that long)\n"
-    "  --move-time-a MS, --move-time-b MS   the same for one side only (handicap matches)\n"
-    "  --move-iterations N  sets STRATEGY_MOVE_ITERATIONS=N for both plugins (--move-iterations-a/-b: one side)\n"
-    "  --memory-limit MB  address space per plugin (default 1024)\n"
-    "  --record FILE      one JSON line per game: board, seed, moves with times, result, reason\n"
-    "  --html FILE        the replay page: one HTML file (opens from disk) with every finished game,\n"
-    "                     rewritten after each game\n"
-    "  --log-dir DIR      keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)\n"
-    "  --sprt \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"   stop as soon as A is shown at most E0 (H0) or at least\n"
-    "                     E1 (H1) Elo stronger than B (alpha, beta default 0.05); <rounds> is the cap\n"
-    "  --sprt-model M     pentanomial (over rounds as game pairs, the default) or trinomial (over games)\n"
-    "  --resume           continue a stopped match from its --record: recorded games are not replayed\n"
-    "  --sandbox-report   print the protections of the plugins' sandbox on this kernel, and exit\n"
+    "Plays <rounds> rounds of two games (A first, then B first) on one random board each.\n";
+
+const char kUsageFooter[] =
     "After every round and at the end: W-L-D, score, Elo with its 95% interval, LOS, the pairs'\n"
     "counts and normalized Elo (and the SPRT), also written to <result file>.stats.json.\n";
-
-int usage_error(const std::string& problem) { return judge::usage_error("Compete", kUsage, problem); }
 
 }  // namespace
 
@@ -53,66 +38,82 @@ int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
 
   c4::MatchConfig config;
-  bool have_seed = false;
   c4::PlayerOptions player_options;
-  long long jobs = 1;
   std::string log_dir, sprt_text;
-  bool resume = false;
+  bool resume = false, sandbox_report = false, merge = false;
   judge::SprtModel sprt_model = judge::SprtModel::kPentanomial;
+  judge::OptionTable options("Compete", kUsageHead);
+  player_options.add_to(&options, true, "reproducible boards (default: a fresh seed, printed)",
+                        "play N games at once (default 1; the result file does not change)");
+  options
+      .text("--record", "FILE", &config.record_path,
+            "one JSON line per game: board, seed, moves with times, result, reason", "a file name")
+      .text("--html", "FILE", &config.html_path,
+            "the replay page: one HTML file (opens from disk) with every finished game,\n"
+            "rewritten after each game",
+            "a file name")
+      .text("--log-dir", "DIR", &log_dir,
+            "keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)", "a folder")
+      .custom(
+          "--sprt", "TEST",
+          [&](const std::string&, const std::string& v) {
+            sprt_text = v;
+            config.sprt_enabled = true;
+            return true;
+          },
+          "stop as soon as A is shown at most E0 (H0) or at least E1 (H1) Elo stronger\n"
+          "than B; TEST is \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\" (alpha, beta default 0.05);\n"
+          "<rounds> is the cap",
+          "\"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"")
+      .custom(
+          "--sprt-model", "M",
+          [&](const std::string&, const std::string& v) { return judge::parse_sprt_model(v, &sprt_model); },
+          "pentanomial (over rounds as game pairs, the default) or trinomial (over games)", "pentanomial or trinomial")
+      .flag("--resume", &resume, "continue a stopped match from its --record: recorded games are not replayed")
+      .custom(
+          "--shard", "K/N",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_shard(v, &config.shard, &config.shards);
+          },
+          "play only shard K of N (K from 0): the rounds r with r % N == K, into --record FILE\n"
+          "(the shard's own record; run again, it plays only the games not in it yet) and\n"
+          "<result file>.shard-K-of-N; needs --seed",
+          "K/N, 0 <= K < N <= 1000")
+      .flag("--merge", &merge,
+            "the words after <rounds> are the shards' records: write the result file, --record\n"
+            "and summary of the whole match from them, without playing (the same command line\n"
+            "as the shards', without --shard)")
+      .flag("--sandbox-report", &sandbox_report,
+            "print the protections of the plugins' sandbox on this kernel, and exit")
+      .footer(kUsageFooter);
   std::vector<std::string> positional;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    std::string problem;
-    c4::OptionResult player_option = c4::parse_player_option(argc, argv, &i, true, &player_options, &problem);
-    if (player_option == c4::OptionResult::kBad) return usage_error(problem);
-    if (player_option == c4::OptionResult::kTaken) {
-      continue;
-    } else if (arg == "-h" || arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--sandbox-report") {
-      std::cout << judge::sandbox_report();
-      return 0;
-    } else if (arg == "--seed") {
-      const char* v = value();
-      if (!v || !judge::parse_u64(v, &config.seed)) return usage_error("--seed needs an unsigned integer");
-      have_seed = true;
-    } else if (arg == "-j") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
-    } else if (arg == "--record") {
-      const char* v = value();
-      if (!v) return usage_error("--record needs a file name");
-      config.record_path = v;
-    } else if (arg == "--html") {
-      const char* v = value();
-      if (!v || !*v) return usage_error("--html needs a file name");
-      config.html_path = v;
-    } else if (arg == "--log-dir") {
-      const char* v = value();
-      if (!v) return usage_error("--log-dir needs a folder");
-      log_dir = v;
-    } else if (arg == "--sprt") {
-      const char* v = value();
-      if (!v) return usage_error("--sprt needs \"elo0=E0 elo1=E1 [alpha=A] [beta=B]\"");
-      sprt_text = v;
-      config.sprt_enabled = true;
-    } else if (arg == "--sprt-model") {
-      const char* v = value();
-      if (!v || !judge::parse_sprt_model(v, &sprt_model))
-        return usage_error("--sprt-model needs pentanomial or trinomial");
-    } else if (arg == "--resume") {
-      resume = true;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usage_error("unknown option '" + arg + "'");
-    } else {
-      positional.push_back(arg);
-    }
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (sandbox_report) {
+    std::cout << judge::sandbox_report();
+    return 0;
   }
+  auto usage_error = [&](const std::string& problem) { return options.error(problem); };
+  config.seed = player_options.seed;
+  const bool have_seed = player_options.have_seed;
+  const long long jobs = player_options.jobs;
   if (positional.size() < 4)
     return usage_error("missing arguments: need two strategies, a result file and a round count");
-  if (positional.size() > 4) return usage_error("unexpected argument '" + positional[4] + "'");
+  std::vector<std::string> shard_records;
+  if (merge) {
+    shard_records.assign(positional.begin() + 4, positional.end());
+    if (shard_records.empty()) return usage_error("--merge needs the shards' records after <rounds>");
+    if (config.shards > 1) return usage_error("--merge and --shard: the merge reads every shard's record");
+    if (resume) return usage_error("--merge and --resume: the merge plays no game");
+    if (config.sprt_enabled) return usage_error("--merge and --sprt: a sharded match has no SPRT");
+  } else if (positional.size() > 4) {
+    return usage_error("unexpected argument '" + positional[4] + "'");
+  }
+  if (config.shards > 1) {
+    if (!have_seed) return usage_error("--shard needs --seed S, the same on every shard");
+    if (config.record_path.empty()) return usage_error("--shard needs --record FILE, the shard's own record");
+    if (config.sprt_enabled) return usage_error("--shard and --sprt: an SPRT decides on the whole match");
+    if (!config.html_path.empty()) return usage_error("--html: a shard writes no page (give --html to the merge)");
+  }
   long long rounds = 0;
   if (!judge::parse_int(positional[3], 1, 1000000, &rounds))
     return usage_error("the round count must be a positive whole number, not '" + positional[3] + "'");
@@ -157,18 +158,27 @@ int main(int argc, char** argv) {
   }
   config.rounds = static_cast<int>(rounds);
   config.jobs = static_cast<int>(jobs);
-  config.result_path = positional[2];
+  config.result_path =
+      config.shards > 1 ? c4::shard_result_path(positional[2], config.shard, config.shards) : positional[2];
   config.stats_path = config.result_path + ".stats.json";
   if (!judge::path_is_writable(config.stats_path, &problem)) return usage_error("summary file: " + problem);
   c4::ResumeNotes notes;
-  config.resume = resume;
-  if (resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+  // A shard run again continues its record, as --resume does.
+  config.resume = resume || config.shards > 1;
+  int merge_status = 0;
+  if (merge) {
+    merge_status = c4::merge_shard_records(shard_records, have_seed, &config, &problem);
+    config.merged = merge_status == 0;
+  } else if (config.resume && !c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
+    merge_status = 2;
+  }
+  if (merge_status != 0) {
     std::cerr << "Compete: " << problem << "\n";
     if (scratch) {
       std::error_code ec;
       std::filesystem::remove_all(scratch, ec);
     }
-    return 2;
+    return merge_status;
   }
   if (notes.dropped_torn_line)
     std::cerr << "Compete: the record's last line was cut short; that game is played again\n";

@@ -1,14 +1,13 @@
 #include "match.h"
 
 #include <algorithm>
-#include <mutex>
 #include <ostream>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "../common/atomic_file.h"
 #include "../common/json.h"
+#include "../common/ordered_pool.h"
 #include "../viewer/page.h"
 
 namespace c4 {
@@ -106,8 +105,9 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
           .end_object();
     json.end_array();
   }
-  json.key("settings").raw(match_settings_json(config)).end_object();
-  return json.str();
+  json.key("settings").raw(match_settings_json(config));
+  if (config.shards > 1) json.field("shard", std::to_string(config.shard) + "/" + std::to_string(config.shards));
+  return json.end_object().str();
 }
 
 std::string summary_json(const MatchConfig& config, const MatchOutcome& outcome, const std::string& status) {
@@ -153,7 +153,6 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     kept_record += g.line + "\n";
   }
   state.games_finished = static_cast<int>(config.recorded.size());
-  std::mutex mutex;  // guards lines, state, the files, the streams, stop and write_failed
   bool write_failed = false;
   const std::string name_a = base_name(config.a.plugin_path), name_b = base_name(config.b.plugin_path);
 
@@ -177,7 +176,11 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   };
 
   count_rounds(false);
-  if (!config.recorded.empty()) {
+  if (config.merged) {
+    out << "Merged from the shards' records: " << config.recorded.size() << " of " << total_games << " games\n";
+    if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
+    out << "\n";
+  } else if (!config.recorded.empty()) {
     out << "Resumed from the record: " << config.recorded.size() << " of " << total_games
         << " games already played, not replayed\n";
     if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
@@ -201,82 +204,83 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
 
   std::vector<int> pending;  // game indices (2 * round + game) still to play, in order
   for (int i = 0; i < total_games; ++i)
-    if (!done[i]) pending.push_back(i);
-  size_t next_pending = 0;
+    if (!done[i] && (i / 2) % config.shards == config.shard) pending.push_back(i);
   bool stop = state.summary.decided();
 
-  auto worker = [&] {
-    for (;;) {
-      int index;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (write_failed || stop || next_pending >= pending.size()) return;
-        index = pending[next_pending++];
-      }
-      int round = index / 2;
-      RoundBoard rb = round_board(config.seed, round);
-      GameSetup setup;
-      setup.M = rb.M;
-      setup.N = rb.N;
-      setup.noX = rb.noX;
-      setup.noY = rb.noY;
-      setup.seed = rb.seed;
-      setup.first = index % 2 == 0 ? kA : kB;
-      GameResult result = play_game(setup, config.a, config.b);
-
-      std::lock_guard<std::mutex> lock(mutex);
-      GameLine& line = lines[round].game[index % 2];
-      line.finished = true;
-      line.code = result.code;
-      line.time_us_a = result.time_us_a;
-      line.time_us_b = result.time_us_b;
-      ++state.games_finished;
-      ++state.games_played;
-      std::string why;
-      const bool keep_line = !config.record_path.empty() || !config.html_path.empty();
-      const std::string game_line = keep_line ? record_line(config, round, setup, result) : "";
-      if (!judge::write_game_results(config.result_path, format_result_file(lines), config.record_path, game_line,
-                                     &why)) {
+  // The pending games are the pool's units: played `jobs` at a time and
+  // committed in order (common/ordered_pool.h), so the files and lines do not
+  // depend on which game ends first. Once the SPRT decides, no new game starts;
+  // those in flight are still committed. A file that cannot be written ends the run.
+  struct Played {
+    GameSetup setup;
+    GameResult result;
+  };
+  judge::OrderedPool<Played> pool(stop ? 0 : static_cast<int>(pending.size()), config.jobs);
+  auto play = [&](int, int unit, Played* played) {
+    const int index = pending[unit];
+    RoundBoard rb = round_board(config.seed, index / 2);
+    GameSetup& setup = played->setup;
+    setup.M = rb.M;
+    setup.N = rb.N;
+    setup.noX = rb.noX;
+    setup.noY = rb.noY;
+    setup.seed = rb.seed;
+    setup.first = index % 2 == 0 ? kA : kB;
+    played->result = play_game(setup, config.a, config.b);
+    return true;
+  };
+  auto commit = [&](int unit, Played& played) {
+    const int index = pending[unit], round = index / 2;
+    const GameSetup& setup = played.setup;
+    const GameResult& result = played.result;
+    GameLine& line = lines[round].game[index % 2];
+    line.finished = true;
+    line.code = result.code;
+    line.time_us_a = result.time_us_a;
+    line.time_us_b = result.time_us_b;
+    ++state.games_finished;
+    ++state.games_played;
+    std::string why;
+    const bool keep_line = !config.record_path.empty() || !config.html_path.empty();
+    const std::string game_line = keep_line ? record_line(config, round, setup, result) : "";
+    if (!judge::write_game_results(config.result_path, format_result_file(lines), config.record_path, game_line,
+                                   &why)) {
+      if (!write_failed && error) *error = why;
+      write_failed = true;
+    }
+    if (!config.html_path.empty()) {
+      page_lines.push_back(game_line);
+      if (!viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, &why)) {
         if (!write_failed && error) *error = why;
         write_failed = true;
       }
-      if (!config.html_path.empty()) {
-        page_lines.push_back(game_line);
-        if (!viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, &why)) {
-          if (!write_failed && error) *error = why;
-          write_failed = true;
-        }
-      }
-      out << "Round " << round << " seed: " << rb.seed << "  board " << rb.M << "x" << rb.N << ", blocked cell ("
-          << rb.noX << ", " << rb.noY << ")\n"
-          << "Game " << (index % 2 + 1) << ": " << (setup.first == kA ? "A" : "B") << " moves first\n"
-          << result.picture << describe_result(result.code) << " (" << result.reason << ")\n\n";
-      if (count_rounds(true)) {
-        out << "\n";
-        if (!write_summary(&why)) {
-          if (!write_failed && error) *error = why;
-          write_failed = true;
-        }
-        if (state.summary.decided() && !stop) {
-          stop = true;
-          out << "SPRT: " << judge::verdict_name(state.summary.verdict()) << " after " << state.summary.rounds_counted()
-              << " rounds; no new game starts\n\n";
-        }
-      }
-      out.flush();
-      Tally t = tally(lines);
-      progress << "Finished game " << state.games_finished << " of " << total_games << " (" << name_a << " vs "
-               << name_b << "): " << describe_result(result.code) << ", " << result.moves.size() << " moves"
-               << "  Score: " << t.a_wins << " - " << t.b_wins << " - " << t.ties << "\n";
-      progress.flush();
     }
+    out << "Round " << round << " seed: " << setup.seed << "  board " << setup.M << "x" << setup.N << ", blocked cell ("
+        << setup.noX << ", " << setup.noY << ")\n"
+        << "Game " << (index % 2 + 1) << ": " << (setup.first == kA ? "A" : "B") << " moves first\n"
+        << result.picture << describe_result(result.code) << " (" << result.reason << ")\n\n";
+    if (count_rounds(true)) {
+      out << "\n";
+      if (!write_summary(&why)) {
+        if (!write_failed && error) *error = why;
+        write_failed = true;
+      }
+      if (state.summary.decided() && !stop) {
+        stop = true;
+        pool.stop_handing_out();
+        out << "SPRT: " << judge::verdict_name(state.summary.verdict()) << " after " << state.summary.rounds_counted()
+            << " rounds; no new game starts\n\n";
+      }
+    }
+    out.flush();
+    Tally t = tally(lines);
+    progress << "Finished game " << state.games_finished << " of " << total_games << " (" << name_a << " vs " << name_b
+             << "): " << describe_result(result.code) << ", " << result.moves.size() << " moves"
+             << "  Score: " << t.a_wins << " - " << t.b_wins << " - " << t.ties << "\n";
+    progress.flush();
+    return !write_failed;
   };
-
-  int jobs = std::max(1, std::min<int>(config.jobs, std::max<size_t>(1, pending.size())));
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+  pool.run(play, commit);
 
   if (state.summary.decided()) state.games_after_decision = state.games_finished - 2 * state.summary.rounds_counted();
   state.tally = tally(lines);

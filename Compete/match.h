@@ -19,7 +19,8 @@ struct RecordedGame {
   int round = 0, game = 0;  // game 0: A moved first, 1: B moved first
   int code = 0;
   int64_t time_us_a = 0, time_us_b = 0;
-  std::string line;  // the record line, as written
+  std::string line;   // the record line, as written
+  std::string shard;  // "K/N" for a line of shard K of N (--shard), else ""
 };
 
 struct MatchConfig {
@@ -37,6 +38,10 @@ struct MatchConfig {
   // their lines and the new games are appended.
   std::vector<RecordedGame> recorded;
   bool resume = false;  // --resume: also remove the temporary files a killed run left
+  // --shard K/N: only the rounds r with r % shards == shard are played, and
+  // every record line says "shard":"K/N" (its last member).
+  int shard = 0, shards = 1;
+  bool merged = false;  // --merge: every game is in `recorded`, from the shards' records
 };
 
 // The settings that decide a match's games, as the JSON object every record

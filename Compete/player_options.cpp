@@ -4,39 +4,53 @@
 
 namespace c4 {
 
-OptionResult parse_player_option(int argc, char** argv, int* i, bool per_side, PlayerOptions* o, std::string* problem) {
-  const std::string arg = argv[*i];
-  const bool move_time = arg == "--move-time" || arg == "--move-time-a" || arg == "--move-time-b";
-  const bool iterations = arg == "--move-iterations" || arg == "--move-iterations-a" || arg == "--move-iterations-b";
-  if (!move_time && !iterations && arg != "--time-limit" && arg != "--memory-limit") return OptionResult::kNotMine;
-  if (!per_side && (arg.back() == 'a' || arg.back() == 'b') && arg[arg.size() - 2] == '-') {
-    *problem = arg + ": every player gets the same settings here (use " + arg.substr(0, arg.size() - 2) + ")";
-    return OptionResult::kBad;
-  }
-  const char* v = *i + 1 < argc ? argv[++*i] : nullptr;
-  long long n = 0;
-  if (arg == "--time-limit") {
-    if (v && judge::parse_int(v, 1, 3600000, &o->time_limit_ms)) return OptionResult::kTaken;
-    *problem = "--time-limit needs milliseconds from 1 to 3600000";
-  } else if (arg == "--memory-limit") {
-    if (v && judge::parse_int(v, 16, 1 << 20, &o->memory_mb)) return OptionResult::kTaken;
-    *problem = "--memory-limit needs megabytes from 16 to 1048576";
-  } else if (move_time) {
-    if (v && judge::parse_int(v, 1, 3600000, &n)) {
-      if (arg != "--move-time-b") o->move_time_ms[0] = n;
-      if (arg != "--move-time-a") o->move_time_ms[1] = n;
-      return OptionResult::kTaken;
-    }
-    *problem = arg + " needs milliseconds from 1 to 3600000";
-  } else {
-    if (v && judge::parse_int(v, 1, 1LL << 40, &n)) {
-      if (arg != "--move-iterations-b") o->move_iterations[0] = n;
-      if (arg != "--move-iterations-a") o->move_iterations[1] = n;
-      return OptionResult::kTaken;
-    }
-    *problem = arg + " needs a positive whole number";
-  }
-  return OptionResult::kBad;
+void PlayerOptions::add_to(judge::OptionTable* table, bool per_side, const std::string& seed_help,
+                           const std::string& jobs_help) {
+  // --move-time and --move-iterations set both sides; their -a / -b forms one side.
+  auto per_side_number = [this](long long* both, long long max) {
+    return [this, both, max](const std::string& option, const std::string& value) {
+      long long n = 0;
+      if (!judge::parse_int(value, 1, max, &n)) return false;
+      const char last = option[option.size() - 1];
+      const bool one_side = option[option.size() - 2] == '-' && (last == 'a' || last == 'b');
+      if (!one_side || last == 'a') both[0] = n;
+      if (!one_side || last == 'b') both[1] = n;
+      return true;
+    };
+  };
+  auto refuse = [this](const std::string& option, const std::string&) {
+    if (refused.empty())
+      refused = option + ": every player gets the same settings here (use " + option.substr(0, option.size() - 2) + ")";
+    return true;
+  };
+  const std::string ms = "milliseconds from 1 to 3600000";
+  table->unsigned64("--seed", "S", &seed, seed_help, "an unsigned integer", &have_seed)
+      .integer("-j", "N", 1, 64, &jobs, jobs_help, "a whole number from 1 to 64")
+      .integer("--time-limit", "MS", 1, 3600000, &time_limit_ms, "wall time allowed per getPoint call (default 3000)",
+               ms)
+      .custom("--move-time", "MS", per_side_number(move_time_ms, 3600000),
+              per_side ? "sets STRATEGY_MOVE_MS=MS for both plugins (strategies that read it think that long);\n"
+                         "--move-time-a MS, --move-time-b MS: one side only (handicap matches)"
+                       : "sets STRATEGY_MOVE_MS=MS for every player (strategies that read it think that long)",
+              ms);
+  if (per_side)
+    table->custom("--move-time-a", "MS", per_side_number(move_time_ms, 3600000), "", ms)
+        .custom("--move-time-b", "MS", per_side_number(move_time_ms, 3600000), "", ms);
+  else
+    table->custom("--move-time-a", "MS", refuse, "", ms).custom("--move-time-b", "MS", refuse, "", ms);
+  table->custom("--move-iterations", "N", per_side_number(move_iterations, 1LL << 40),
+                per_side ? "sets STRATEGY_MOVE_ITERATIONS=N for both plugins (--move-iterations-a/-b N: one side)"
+                         : "sets STRATEGY_MOVE_ITERATIONS=N for every player",
+                "a positive whole number");
+  if (per_side)
+    table
+        ->custom("--move-iterations-a", "N", per_side_number(move_iterations, 1LL << 40), "", "a positive whole number")
+        .custom("--move-iterations-b", "N", per_side_number(move_iterations, 1LL << 40), "", "a positive whole number");
+  else
+    table->custom("--move-iterations-a", "N", refuse, "", "a positive whole number")
+        .custom("--move-iterations-b", "N", refuse, "", "a positive whole number");
+  table->integer("--memory-limit", "MB", 16, 1 << 20, &memory_mb, "address space per plugin (default 1024)",
+                 "megabytes from 16 to 1048576");
 }
 
 void apply_player_options(const PlayerOptions& o, int side, PlayerConfig* p) {

@@ -1,9 +1,12 @@
 // The command-line options that shape how the plugins play, shared by Compete
-// and Tournament: time and memory limits, and the move budget given to
-// strategies through the environment.
+// and Tournament: time and memory limits, the move budget given to strategies
+// through the environment, the seed and the number of games at once. Both
+// judges take these rows from add_to(), so they parse and document them alike.
 #pragma once
+#include <cstdint>
 #include <string>
 
+#include "../common/options.h"
 #include "player.h"
 
 namespace c4 {
@@ -13,16 +16,19 @@ struct PlayerOptions {
   long long move_iterations[2] = {0, 0};  // STRATEGY_MOVE_ITERATIONS
   long long memory_mb = 1024;
   long long time_limit_ms = 3000;
+  uint64_t seed = 0;
+  bool have_seed = false;
+  long long jobs = 1;
+  // Without per-side options (Tournament), the -a / -b forms are refused:
+  // the first one given, as "<option>: every player gets the same settings here".
+  std::string refused;
+
+  // Adds the rows --seed, -j, --time-limit, --move-time, --move-iterations and
+  // --memory-limit to `table`; with `per_side`, also --move-time-a/-b and
+  // --move-iterations-a/-b. The rows store into this object, which must outlive
+  // the table's parse().
+  void add_to(judge::OptionTable* table, bool per_side, const std::string& seed_help, const std::string& jobs_help);
 };
-
-enum class OptionResult { kNotMine, kTaken, kBad };
-
-// If argv[*i] is --time-limit, --memory-limit, --move-time[-a|-b] or
-// --move-iterations[-a|-b], reads it and its value (advancing *i) and returns
-// kTaken, or kBad with *problem naming what is wrong; else kNotMine.
-// Without `per_side`, the -a / -b forms are refused.
-OptionResult parse_player_option(int argc, char** argv, int* i, bool per_side, PlayerOptions* options,
-                                 std::string* problem);
 
 // Sets the time limit, the memory limit and the environment of side `side`
 // (0: A, 1: B) in `player`.

@@ -54,11 +54,15 @@ std::string settings_difference(const std::string& recorded, const std::string& 
 
 bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* notes, std::string* problem) {
   config->recorded.clear();
-  const std::string& path = config->record_path;
+  return read_record(config->record_path, "--resume", config, seed_given, notes, problem);
+}
+
+bool read_record(const std::string& path, const std::string& what, MatchConfig* config, bool seed_given,
+                 ResumeNotes* notes, std::string* problem) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    if (errno == ENOENT) return true;  // nothing recorded yet: a fresh start
-    *problem = "--resume: cannot read the record '" + path + "': " + std::strerror(errno);
+    if (errno == ENOENT && what == "--resume") return true;  // nothing recorded yet: a fresh start
+    *problem = what + ": cannot read the record '" + path + "': " + std::strerror(errno);
     return false;
   }
   std::ostringstream text_stream;
@@ -66,6 +70,7 @@ bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* n
   const std::string text = text_stream.str();
 
   std::set<int> seen;
+  for (const RecordedGame& g : config->recorded) seen.insert(2 * g.round + g.game);
   size_t start = 0;
   for (int number = 1; start < text.size(); ++number) {
     size_t end = text.find('\n', start);
@@ -73,7 +78,7 @@ bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* n
     if (!complete) end = text.size();
     const std::string line = text.substr(start, end - start);
     start = end + 1;
-    const std::string where = "--resume: record '" + path + "' line " + std::to_string(number) + ": ";
+    const std::string where = what + ": record '" + path + "' line " + std::to_string(number) + ": ";
     if (line.empty()) continue;
     judge::JsonValue v;
     std::string error;
@@ -101,8 +106,8 @@ bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* n
     }
     std::string difference = settings_difference(settings->dump(), match_settings_json(*config));
     if (!difference.empty()) {
-      *problem = "--resume: the record '" + path + "' was made by another command line (line " +
-                 std::to_string(number) + "): " + difference;
+      *problem = what + ": the record '" + path + "' was made by another command line (line " + std::to_string(number) +
+                 "): " + difference;
       return false;
     }
     long long round = 0, game = 0, code = 0, us_a = 0, us_b = 0;
@@ -112,11 +117,31 @@ bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* n
       *problem = where + "round, game, code or times missing or out of range";
       return false;
     }
-    if (!seen.insert(static_cast<int>(2 * round + game - 1)).second) {
+    if (!seen.insert(static_cast<int>(2 * round + game - 1)).second) {  // in this file or an earlier one
       *problem = where + "game " + std::to_string(game) + " of round " + std::to_string(round) + " is recorded twice";
       return false;
     }
+    // A shard's line names its shard (the line's last member); a shard run
+    // again keeps only lines of its own shard.
+    const judge::JsonValue* shard = v.find("shard");
+    std::string shard_text;
+    if (shard) {
+      int k = 0, n = 0;
+      if (shard->type != judge::JsonValue::kString || !judge::parse_shard(shard->text, &k, &n) || round % n != k) {
+        *problem = where + "its shard is not K/N with the round in shard K";
+        return false;
+      }
+      shard_text = shard->text;
+    }
+    const std::string own_shard =
+        config->shards > 1 ? std::to_string(config->shard) + "/" + std::to_string(config->shards) : "";
+    if (what == "--resume" && shard_text != own_shard) {
+      *problem = where + "a game of " + (shard_text.empty() ? "the whole match" : "shard " + shard_text) +
+                 (own_shard.empty() ? ", not of the whole match" : ", not of shard " + own_shard);
+      return false;
+    }
     RecordedGame g;
+    g.shard = shard_text;
     g.round = static_cast<int>(round);
     g.game = static_cast<int>(game - 1);
     g.code = static_cast<int>(code);

@@ -22,6 +22,12 @@ struct ResumeNotes {
 // last line, no settings, another setting, a round out of range, a game twice.
 bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* notes, std::string* problem);
 
+// Reads the record at `path` into config->recorded, after the games already
+// there, as load_record_for_resume does; `what` ("--resume", "--merge") begins
+// every message. A game already in config->recorded is refused as recorded twice.
+bool read_record(const std::string& path, const std::string& what, MatchConfig* config, bool seed_given,
+                 ResumeNotes* notes, std::string* problem);
+
 // The first setting of `recorded` that differs from `current` (both settings
 // objects as JSON), in words: "the round count: record 10, now 20"; "" if none.
 std::string settings_difference(const std::string& recorded, const std::string& current);

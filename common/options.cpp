@@ -77,7 +77,10 @@ std::string OptionTable::usage() const {
   for (const Row& r : rows_) {
     if (r.help.empty()) continue;  // documented by a neighbour's help line
     std::string left = r.name + (r.metavar.empty() ? "" : " " + r.metavar);
-    text += "  " + left + std::string(left.size() < width ? width - left.size() : 0, ' ') + "  " + r.help + "\n";
+    // A help text of several lines ('\n' between them) continues in the help column.
+    std::string help;
+    for (char c : r.help) help += c == '\n' ? "\n" + std::string(width + 4, ' ') : std::string(1, c);
+    text += "  " + left + std::string(left.size() < width ? width - left.size() : 0, ' ') + "  " + help + "\n";
   }
   return text + footer_;
 }

@@ -48,7 +48,8 @@ class OptionTable {
   // -h/--help (the usage on stdout), 2 after a bad command line (the problem
   // and the usage on stderr).
   int parse(int argc, char** argv, std::vector<std::string>* positional) const;
-  // The usage text: the head, one line per option with a help text, the footer.
+  // The usage text: the head, one line per option with a help text (a help of
+  // several lines, '\n' between them, continues in the help column), the footer.
   std::string usage() const;
   // Reports `problem` as parse() does and returns 2.
   int error(const std::string& problem) const;

@@ -388,4 +388,12 @@ std::string self_executable() {
   return buf;
 }
 
+void kill_every_child() {
+  std::lock_guard<std::mutex> lock(children_mutex);
+  for (pid_t pid : live_children) {
+    ::kill(-pid, SIGKILL);  // its process group: the program and what it started
+    ::kill(pid, SIGKILL);
+  }
+}
+
 }  // namespace judge

@@ -103,4 +103,9 @@ bool write_exact(int fd, const void* data, size_t size);
 // the judge itself as a plugin host.
 std::string self_executable();
 
+// Kills every child a Process started and has not reaped, with its process
+// group: for a judge about to die of a signal (interrupt.h), since a child
+// running under its own user id does not get the parent-death signal.
+void kill_every_child();
+
 }  // namespace judge

@@ -13,6 +13,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/interrupt.h"
+#include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "../match.h"
 #include "../player_options.h"
@@ -22,22 +23,15 @@
 
 namespace {
 
-const char kUsage[] =
+const char kUsageHead[] =
     "usage: Tournament [options] <folder> <plugin.so> <plugin.so> [<plugin.so> ...]\n"
     "Every pair of plugins (round robin), or the first against each of the others (--gauntlet),\n"
-    "plays a Compete match: <rounds> rounds of two games, the same boards for every pair.\n"
-    "options:\n"
-    "  --rounds R         rounds a pair (default 10)\n"
-    "  --gauntlet         the first plugin against each of the others only\n"
-    "  --seed S           the boards (default: a fresh seed, printed)\n"
-    "  -j N               play N games at once (default 1)\n"
-    "  --time-limit MS, --memory-limit MB, --move-time MS, --move-iterations N   as Compete's, for every player\n"
-    "  --resume           continue a stopped tournament from the records in <folder>\n"
+    "plays a Compete match: <rounds> rounds of two games, the same boards for every pair.\n";
+
+const char kUsageFooter[] =
     "Writes into <folder>: for each pair pair_II_JJ.txt (Compete's result file, player II as A),\n"
     "pair_II_JJ.jsonl (its record), pair_II_JJ.txt.stats.json; tournament.txt (ranking with\n"
     "Bradley-Terry ratings and 95% intervals, crosstable) and tournament.json, after every pair.\n";
-
-int usage_error(const std::string& problem) { return judge::usage_error("Tournament", kUsage, problem); }
 
 }  // namespace
 
@@ -45,40 +39,21 @@ int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
 
   c4::PlayerOptions player_options;
-  long long rounds = 10, jobs = 1;
-  uint64_t seed = 0;
-  bool have_seed = false, gauntlet = false, resume = false;
+  long long rounds = 10;
+  bool gauntlet = false, resume = false;
+  judge::OptionTable options("Tournament", kUsageHead);
+  options.integer("--rounds", "R", 1, 1000000, &rounds, "rounds a pair (default 10)", "a positive whole number")
+      .flag("--gauntlet", &gauntlet, "the first plugin against each of the others only");
+  player_options.add_to(&options, false, "the boards (default: a fresh seed, printed)",
+                        "play N games at once (default 1)");
+  options.flag("--resume", &resume, "continue a stopped tournament from the records in <folder>").footer(kUsageFooter);
   std::vector<std::string> positional;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i], problem;
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    c4::OptionResult player_option = c4::parse_player_option(argc, argv, &i, false, &player_options, &problem);
-    if (player_option == c4::OptionResult::kBad) return usage_error(problem);
-    if (player_option == c4::OptionResult::kTaken) {
-      continue;
-    } else if (arg == "-h" || arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--rounds") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 1000000, &rounds)) return usage_error("--rounds needs a positive whole number");
-    } else if (arg == "--seed") {
-      const char* v = value();
-      if (!v || !judge::parse_u64(v, &seed)) return usage_error("--seed needs an unsigned integer");
-      have_seed = true;
-    } else if (arg == "-j") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 64, &jobs)) return usage_error("-j needs a whole number from 1 to 64");
-    } else if (arg == "--gauntlet") {
-      gauntlet = true;
-    } else if (arg == "--resume") {
-      resume = true;
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usage_error("unknown option '" + arg + "'");
-    } else {
-      positional.push_back(arg);
-    }
-  }
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  auto usage_error = [&](const std::string& problem) { return options.error(problem); };
+  if (!player_options.refused.empty()) return usage_error(player_options.refused);
+  uint64_t seed = player_options.seed;
+  bool have_seed = player_options.have_seed;
+  const long long jobs = player_options.jobs;
   if (positional.empty()) return usage_error("missing arguments: need a folder and at least two plugins");
   const std::string folder = positional[0];
   std::vector<std::string> plugins;

@@ -11,40 +11,22 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/interrupt.h"
+#include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "run.h"
 #include "protocol.h"
 
 namespace {
 
-const char kUsage[] =
+const char kUsageHead[] =
     "usage: Run2048 <bot.so> [options]\n"
     "Plays N games of 2048 with the bot in a sandboxed process, writes the contest's stats\n"
-    "file after every game, prints each game, medians and the verdict (valid / invalid).\n"
-    "options:\n"
-    "  --games N          games to play (default 100, the contest's)\n"
-    "  --seed S           seed of every random stream (default: $GAME2048_SEED, else 2014)\n"
-    "  --out FILE         the stats file (default stats.txt)\n"
-    "  --record FILE      one JSON line per game: moves, spawns, milestones, faults\n"
-    "  --html FILE        the replay page: one HTML file (opens from disk) with every game's replay,\n"
-    "                     rewritten after each game\n"
-    "  --bot-log WHERE    the bot's stdout/stderr: a file, '-' for this program's stderr\n"
-    "                     (default) or 'none'\n"
-    "  --move-limit MS    watchdog: wall time per bot call (default 10000)\n"
-    "  --memory-limit MB  the bot's address space (default 2048)\n"
-    "  --idle-limit N     answers in a row that change nothing before the game is lost (default 1000)\n"
-    "  --stop-on-fault    stop at the first crash, hang or stuck game (default: restart the bot, play on)\n"
-    "  --jobs N, -j N     play N games at once, each worker with its own bot process (default 1,\n"
-    "                     at most 64); results are committed in game order, so the files and lines\n"
-    "                     are those of -j 1 for a bot whose play depends only on each game's seed\n"
-    "                     (g2048_new_game's), not on rand() state carried across games\n"
-    "  --progress MODE    progress on stderr: live, lines or off (default: live on a terminal, else lines)\n"
-    "  --sandbox-report   print the protections of the bot's sandbox on this kernel, and exit\n"
+    "file after every game, prints each game, medians and the verdict (valid / invalid).\n";
+
+const char kUsageFooter[] =
     "Ctrl-C: stops at once; the stats file and the record keep the same finished games.\n"
     "exit status: 0 valid, 1 invalid (load failure, fault or too slow), 2 bad command line,\n"
     "3 the results could not be written\n";
-
-int usage_error(const std::string& problem) { return judge::usage_error("Run2048", kUsage, problem); }
 
 }  // namespace
 
@@ -56,85 +38,78 @@ int main(int argc, char** argv) {
   }
 
   g2048::RunConfig config;
-  std::string error;
-  if (!g2048::seed_from_environment(&config.seed, &error)) return usage_error(error);
   config.progress = ::isatty(2) ? g2048::RunConfig::kProgressLive : g2048::RunConfig::kProgressLines;
   std::string bot_log = "-";
-  long long number = 0;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    auto value = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
-    if (arg == "-h" || arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--sandbox-report") {
-      std::cout << judge::sandbox_report();
-      return 0;
-    } else if (arg == "--games") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 1000000, &number))
-        return usage_error("--games needs a whole number from 1 to 1000000");
-      config.games = static_cast<int>(number);
-    } else if (arg == "--seed") {
-      const char* v = value();
-      if (!v || !judge::parse_u64(v, &config.seed)) return usage_error("--seed needs an unsigned 64-bit integer");
-    } else if (arg == "--out") {
-      const char* v = value();
-      if (!v || !*v) return usage_error("--out needs a file name");
-      config.stats_path = v;
-    } else if (arg == "--record") {
-      const char* v = value();
-      if (!v || !*v) return usage_error("--record needs a file name");
-      config.record_path = v;
-    } else if (arg == "--html") {
-      const char* v = value();
-      if (!v || !*v) return usage_error("--html needs a file name");
-      config.html_path = v;
-    } else if (arg == "--bot-log") {
-      const char* v = value();
-      if (!v || !*v) return usage_error("--bot-log needs a file name, '-' or 'none'");
-      bot_log = v;
-    } else if (arg == "--move-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 3600000, &number))
-        return usage_error("--move-limit needs milliseconds from 1 to 3600000");
-      config.call_limit_ms = static_cast<int>(number);
-    } else if (arg == "--memory-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 16, 1 << 20, &number))
-        return usage_error("--memory-limit needs megabytes from 16 to 1048576");
-      config.memory_limit_bytes = number << 20;
-    } else if (arg == "--idle-limit") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 1000000000, &number))
-        return usage_error("--idle-limit needs a whole number from 1 to 1000000000");
-      config.idle_limit = static_cast<int>(number);
-    } else if (arg == "--jobs" || arg == "-j") {
-      const char* v = value();
-      if (!v || !judge::parse_int(v, 1, 64, &number))
-        return usage_error(arg + " needs a whole number from 1 to 64" + (v ? std::string(", not '") + v + "'" : ""));
-      config.jobs = static_cast<int>(number);
-    } else if (arg == "--stop-on-fault") {
-      config.stop_on_fault = true;
-    } else if (arg == "--progress") {
-      const char* v = value();
-      const std::string mode = v ? v : "";
-      if (mode == "live")
-        config.progress = g2048::RunConfig::kProgressLive;
-      else if (mode == "lines")
-        config.progress = g2048::RunConfig::kProgressLines;
-      else if (mode == "off")
-        config.progress = g2048::RunConfig::kProgressOff;
-      else
-        return usage_error("--progress needs live, lines or off");
-    } else if (!arg.empty() && arg[0] == '-') {
-      return usage_error("unknown option '" + arg + "'");
-    } else if (config.bot_path.empty()) {
-      config.bot_path = arg;
-    } else {
-      return usage_error("one bot only: '" + config.bot_path + "' and '" + arg + "'");
-    }
+  long long games = config.games, move_limit = config.call_limit_ms, memory_mb = config.memory_limit_bytes >> 20,
+            idle_limit = config.idle_limit, jobs = config.jobs;
+  uint64_t seed = 0;
+  bool have_seed = false, sandbox_report = false;
+  const std::string jobs_need = "a whole number from 1 to 64";
+  judge::OptionTable options("Run2048", kUsageHead);
+  options
+      .integer("--games", "N", 1, 1000000, &games, "games to play (default 100, the contest's)",
+               "a whole number from 1 to 1000000")
+      .unsigned64("--seed", "S", &seed, "seed of every random stream (default: $GAME2048_SEED, else 2014)",
+                  "an unsigned 64-bit integer", &have_seed)
+      .text("--out", "FILE", &config.stats_path, "the stats file (default stats.txt)", "a file name")
+      .text("--record", "FILE", &config.record_path, "one JSON line per game: moves, spawns, milestones, faults",
+            "a file name")
+      .text("--html", "FILE", &config.html_path,
+            "the replay page: one HTML file (opens from disk) with every game's replay,\n"
+            "rewritten after each game",
+            "a file name")
+      .text("--bot-log", "WHERE", &bot_log,
+            "the bot's stdout/stderr: a file, '-' for this program's stderr\n(default) or 'none'",
+            "a file name, '-' or 'none'")
+      .integer("--move-limit", "MS", 1, 3600000, &move_limit, "watchdog: wall time per bot call (default 10000)",
+               "milliseconds from 1 to 3600000")
+      .integer("--memory-limit", "MB", 16, 1 << 20, &memory_mb, "the bot's address space (default 2048)",
+               "megabytes from 16 to 1048576")
+      .integer("--idle-limit", "N", 1, 1000000000, &idle_limit,
+               "answers in a row that change nothing before the game is lost (default 1000)",
+               "a whole number from 1 to 1000000000")
+      .flag("--stop-on-fault", &config.stop_on_fault,
+            "stop at the first crash, hang or stuck game (default: restart the bot, play on)")
+      .integer("--jobs", "N", 1, 64, &jobs, "", jobs_need)
+      .integer("-j", "N", 1, 64, &jobs,
+               "--jobs N: play N games at once, each worker with its own bot process (default 1,\n"
+               "at most 64); results are committed in game order, so the files and lines\n"
+               "are those of -j 1 for a bot whose play depends only on each game's seed\n"
+               "(g2048_new_game's), not on rand() state carried across games",
+               jobs_need)
+      .custom(
+          "--progress", "MODE",
+          [&](const std::string&, const std::string& mode) {
+            if (mode == "live")
+              config.progress = g2048::RunConfig::kProgressLive;
+            else if (mode == "lines")
+              config.progress = g2048::RunConfig::kProgressLines;
+            else if (mode == "off")
+              config.progress = g2048::RunConfig::kProgressOff;
+            else
+              return false;
+            return true;
+          },
+          "progress on stderr: live, lines or off (default: live on a terminal, else lines)", "live, lines or off")
+      .flag("--sandbox-report", &sandbox_report, "print the protections of the bot's sandbox on this kernel, and exit")
+      .footer(kUsageFooter);
+  std::vector<std::string> bots;
+  if (const int status = options.parse(argc, argv, &bots); status != judge::OptionTable::kContinue) return status;
+  if (sandbox_report) {
+    std::cout << judge::sandbox_report();
+    return 0;
   }
+  auto usage_error = [&](const std::string& problem) { return options.error(problem); };
+  std::string error;
+  if (!have_seed && !g2048::seed_from_environment(&seed, &error)) return usage_error(error);
+  if (bots.size() > 1) return usage_error("one bot only: '" + bots[0] + "' and '" + bots[1] + "'");
+  if (!bots.empty()) config.bot_path = bots[0];
+  config.seed = seed;
+  config.games = static_cast<int>(games);
+  config.call_limit_ms = static_cast<int>(move_limit);
+  config.memory_limit_bytes = memory_mb << 20;
+  config.idle_limit = static_cast<int>(idle_limit);
+  config.jobs = static_cast<int>(jobs);
   if (config.bot_path.empty()) return usage_error("no bot given (a shared object, e.g. bot.so)");
   if (::access(config.bot_path.c_str(), R_OK) != 0)
     return usage_error("cannot read the bot '" + config.bot_path + "': " + std::strerror(errno));

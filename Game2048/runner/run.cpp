@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -13,6 +12,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/clock.h"
 #include "../../common/json.h"
+#include "../../common/ordered_pool.h"
 #include "../../viewer/page.h"
 #include "../engine/slide.h"
 #include "../stats_file.h"
@@ -193,89 +193,16 @@ struct PlayedGame {
   ContestGame state;  // for the record line (directions, spawns)
 };
 
-// The games of a run, handed out to one or more workers (each with its own
-// bot) and committed strictly in game order. Everything shared is under
-// mutex_; the invariants:
-//   - games [0, committed_) are committed (results, files, lines, progress);
-//   - finished_ holds played games >= committed_, waiting for the ones before
-//     (only those that end while an earlier game is still being played);
-//   - games [committed_, next_) are in flight or in finished_, the others are
-//     not handed out yet;
-//   - no game >= end_ will ever be committed: none is handed out, those in
-//     flight are abandoned (end_ drops at a fault under --stop-on-fault, a bot
-//     that cannot be restarted, or files that cannot be written).
-// So the files and lines are those of a sequential run whatever the order in
-// which the games end; a slow game only delays the commits after it.
-class GameQueue {
+// Commits the games of a run, one at a time and in game order (the pool,
+// common/ordered_pool.h, guarantees both): totals, stats file, record line,
+// its line on `out`, progress.
+class GameCommitter {
  public:
-  GameQueue(const RunConfig& config, const BotConfig& bot_config, RunResult* result, ContestStats* stats,
-            ProgressMeter* meter, std::ostream& out)
-      : config_(config),
-        bot_config_(bot_config),
-        result_(result),
-        stats_(stats),
-        meter_(meter),
-        out_(out),
-        end_(config.games) {}
+  GameCommitter(const RunConfig& config, RunResult* result, ContestStats* stats, ProgressMeter* meter,
+                std::ostream& out)
+      : config_(config), result_(result), stats_(stats), meter_(meter), out_(out) {}
 
-  // One worker: plays games from the queue with `bot` until none is left, then
-  // stops the bot. `started`: whether `bot` was started already (a fault
-  // starting it again then says "restarted", as a sequential run does).
-  void play_games(SandboxedBot& bot, bool started) {
-    for (int g = take_game(); g >= 0; g = take_game()) {
-      PlayedGame game;
-      if (!bot.running()) {  // a fault ended the last host, or it was never started
-        std::string message;
-        if (bot.start(bot_config_, &message) != judge::LoadStatus::kOk) {
-          game.no_bot = std::string("the bot could not be ") + (started ? "restarted" : "started") + " for game " +
-                        std::to_string(g + 1) + " (" + message + ")";
-          finish(g, std::move(game));
-          break;
-        }
-      }
-      started = true;
-      const KeepPlaying keep_playing = [this, g](const ContestGame& state, int64_t cpu_us) {
-        return during_game(g, state, cpu_us);
-      };
-      if (!play_game(config_, bot, g, game.state, keep_playing, &game.record))
-        break;  // abandoned: the run ends before it
-      finish(g, std::move(game));
-    }
-    bot.stop();
-  }
-
- private:
-  // The next game to play (from 0), or -1 when there is none.
-  int take_game() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return next_ < end_ ? next_++ : -1;
-  }
-
-  // Progress within game g (under the lock, so lines never interleave); false
-  // when game g will not be committed, to abandon it.
-  bool during_game(int g, const ContestGame& state, int64_t cpu_us) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (g >= end_) return false;
-    meter_->during_game(g + 1, state, result_->valid_moves + state.moves(), result_->bot_cpu_seconds + cpu_us / 1e6);
-    return true;
-  }
-
-  // Stores game g, then commits every finished game from the first uncommitted one.
-  void finish(int g, PlayedGame game) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!game.no_bot.empty() || (config_.stop_on_fault && game.record.end != GameRecord::kOver))
-      end_ = std::min(end_, g + 1);  // no game after it can be committed: stop playing them now
-    finished_.emplace(g, std::move(game));
-    for (auto next = finished_.find(committed_); committed_ < end_ && next != finished_.end();
-         next = finished_.find(committed_)) {
-      if (!commit(next->second)) end_ = committed_ + 1;
-      finished_.erase(next);
-      ++committed_;
-    }
-  }
-
-  // Commits one game (the next in order): totals, stats file, record line, its
-  // line on `out`, progress. False when the run ends with it.
+  // Commits one game (the next in order). False when the run ends with it.
   bool commit(const PlayedGame& game) {
     RunResult& result = *result_;
     if (!game.no_bot.empty()) {
@@ -314,6 +241,7 @@ class GameQueue {
     return !(record.end != GameRecord::kOver && config_.stop_on_fault);
   }
 
+ private:
   // Adds a committed game's line to the replay page and rewrites it.
   bool write_page(const std::string& line, std::string* error) {
     page_lines_.push_back(line);
@@ -321,17 +249,11 @@ class GameQueue {
   }
 
   const RunConfig& config_;
-  const BotConfig& bot_config_;
   RunResult* result_;
   std::vector<std::string> page_lines_;  // the committed games' record lines
   ContestStats* stats_;
   ProgressMeter* meter_;
   std::ostream& out_;
-  std::mutex mutex_;
-  int next_ = 0;
-  int committed_ = 0;
-  int end_;
-  std::map<int, PlayedGame> finished_;
 };
 
 void print_summary(const RunConfig& config, const RunResult& result, std::ostream& out) {
@@ -431,14 +353,36 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   out << "Run2048: " << config.bot_path << ", " << config.games << " games, seed " << config.seed << "\n";
 
   ProgressMeter meter(config, progress);
-  GameQueue queue(config, bot_config, &result, &stats, &meter, out);
-  if (workers == 1) {
-    queue.play_games(*bots[0], true);  // on this thread: exactly the sequential run
-  } else {
-    std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i) threads.emplace_back([&queue, &bots, i] { queue.play_games(*bots[i], i == 0); });
-    for (std::thread& t : threads) t.join();
-  }
+  GameCommitter committer(config, &result, &stats, &meter, out);
+  // Each worker plays with its own bot, started before its first game (the
+  // first one above). No game after a fault is committed under
+  // --stop-on-fault, nor after a bot that cannot be (re)started.
+  judge::OrderedPool<PlayedGame> pool(config.games, workers);
+  std::vector<char> started(workers, 0);
+  started[0] = 1;
+  auto play = [&](int worker, int g, PlayedGame* game) {
+    SandboxedBot& bot = *bots[worker];
+    if (!bot.running()) {  // a fault ended the last host, or it was never started
+      std::string message;
+      if (bot.start(bot_config, &message) != judge::LoadStatus::kOk) {
+        game->no_bot = std::string("the bot could not be ") + (started[worker] ? "restarted" : "started") +
+                       " for game " + std::to_string(g + 1) + " (" + message + ")";
+        pool.end_after(g);
+        return true;
+      }
+    }
+    started[worker] = 1;
+    const KeepPlaying keep_playing = [&](const ContestGame& state, int64_t cpu_us) {
+      return pool.still_wanted(g, [&] {
+        meter.during_game(g + 1, state, result.valid_moves + state.moves(), result.bot_cpu_seconds + cpu_us / 1e6);
+      });
+    };
+    if (!play_game(config, bot, g, game->state, keep_playing, &game->record)) return false;
+    if (config.stop_on_fault && game->record.end != GameRecord::kOver) pool.end_after(g);
+    return true;
+  };
+  pool.run(play, [&](int, PlayedGame& game) { return committer.commit(game); });
+  for (auto& bot : bots) bot->stop();
   meter.clear();
 
   if (result.bot_cpu_seconds > 0) result.moves_per_second = result.valid_moves / result.bot_cpu_seconds;

@@ -1,17 +1,22 @@
 // pdd-referee: plays Ponte del Diavolo games between two programs with the
 // course's command line, as the course platform does. See README.md.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
+#include "../../common/interrupt.h"
 #include "../../common/json.h"
+#include "../../common/options.h"
 #include "../../viewer/page.h"
 #include "../../common/sandbox.h"
 #include "../rules/files.h"
@@ -20,23 +25,7 @@
 
 namespace {
 
-const char* kUsage =
-    "usage: pdd-referee <white-program> <black-program> [options]\n"
-    "  --games N          games to play (default 1)\n"
-    "  --alternate        swap colours every other game (game 2: black-program plays White)\n"
-    "  --seed S           seed given to the programs as PDD_SEED (game g gets S+g-1; default random)\n"
-    "  --time-limit MS    wall time per turn in milliseconds (default 5000)\n"
-    "  --memory-limit MB  address-space cap per program run (default 1024)\n"
-    "  --dir DIR          folder for the game folders DIR/game-N (default pdd-games)\n"
-    "  --record FILE      result file: one JSON line per game, rewritten atomically after each game\n"
-    "  --html FILE        the replay page: one HTML file (opens from disk) with this run's games,\n"
-    "                     rewritten after each game\n"
-    "  --crossing MODE    strict (default: shared covered cell or crossing segments) or cells\n"
-    "  --show-board       print the board after every action\n"
-    "  --quiet            print only each game's result\n"
-    "  --sandbox-report   print the protections of the programs' sandbox on this kernel, and exit\n";
-
-int usage_error(const std::string& message) { return judge::usage_error("pdd-referee", kUsage, message); }
+const char kUsageHead[] = "usage: pdd-referee <white-program> <black-program> [options]\n";
 
 std::string tail_of_file(const std::string& path, size_t max_lines) {
   std::string text, error;
@@ -100,61 +89,49 @@ int main(int argc, char** argv) {
   long long games = 1, time_limit = 5000, memory = 1024;
   uint64_t seed = judge::random_seed() % 1000000000ULL;
   std::string dir = "pdd-games", record, html;
-  bool show_board = false, quiet = false, alternate = false;
+  bool show_board = false, quiet = false, alternate = false, sandbox_report = false;
   pdd::Crossing crossing = pdd::Crossing::kStrict;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto value = [&](const char* what) -> std::string {
-      if (i + 1 >= argc) throw std::string(a + " needs " + what);
-      return argv[++i];
-    };
-    try {
-      if (a == "--games") {
-        if (!judge::parse_int(value("a number"), 1, 1000000, &games))
-          return usage_error("--games: expected 1..1000000");
-      } else if (a == "--seed") {
-        if (!judge::parse_u64(value("a number"), &seed)) return usage_error("--seed: expected a non-negative integer");
-      } else if (a == "--time-limit") {
-        if (!judge::parse_int(value("milliseconds"), 1, 3600000, &time_limit))
-          return usage_error("--time-limit: expected milliseconds in 1..3600000");
-      } else if (a == "--memory-limit") {
-        if (!judge::parse_int(value("megabytes"), 16, 1 << 20, &memory))
-          return usage_error("--memory-limit: expected megabytes in 16..1048576");
-      } else if (a == "--dir") {
-        dir = value("a folder");
-      } else if (a == "--record") {
-        record = value("a file");
-      } else if (a == "--html") {
-        html = value("a file");
-      } else if (a == "--crossing") {
-        std::string m = value("strict or cells");
-        if (m == "strict")
-          crossing = pdd::Crossing::kStrict;
-        else if (m == "cells")
-          crossing = pdd::Crossing::kCellsOnly;
-        else
-          return usage_error("--crossing: expected strict or cells, got '" + m + "'");
-      } else if (a == "--show-board") {
-        show_board = true;
-      } else if (a == "--quiet") {
-        quiet = true;
-      } else if (a == "--alternate") {
-        alternate = true;
-      } else if (a == "-h" || a == "--help") {
-        std::cout << kUsage;
-        return 0;
-      } else if (a == "--sandbox-report") {
-        std::cout << judge::sandbox_report();
-        return 0;
-      } else if (!a.empty() && a[0] == '-') {
-        return usage_error("unknown option " + a);
-      } else {
-        positional.push_back(a);
-      }
-    } catch (const std::string& message) {
-      return usage_error(message);
-    }
+  judge::OptionTable options("pdd-referee", kUsageHead);
+  options.integer("--games", "N", 1, 1000000, &games, "games to play (default 1)", "a whole number from 1 to 1000000")
+      .flag("--alternate", &alternate, "swap colours every other game (game 2: black-program plays White)")
+      .unsigned64("--seed", "S", &seed, "seed given to the programs as PDD_SEED (game g gets S+g-1; default random)",
+                  "a non-negative integer")
+      .integer("--time-limit", "MS", 1, 3600000, &time_limit, "wall time per turn in milliseconds (default 5000)",
+               "milliseconds from 1 to 3600000")
+      .integer("--memory-limit", "MB", 16, 1 << 20, &memory, "address-space cap per program run (default 1024)",
+               "megabytes from 16 to 1048576")
+      .text("--dir", "DIR", &dir, "folder for the game folders DIR/game-N (default pdd-games)", "a folder")
+      .text("--record", "FILE", &record, "result file: one JSON line per game, rewritten atomically after each game",
+            "a file name")
+      .text("--html", "FILE", &html,
+            "the replay page: one HTML file (opens from disk) with this run's games,\nrewritten after each game",
+            "a file name")
+      .custom(
+          "--crossing", "MODE",
+          [&](const std::string&, const std::string& mode) {
+            if (mode == "strict")
+              crossing = pdd::Crossing::kStrict;
+            else if (mode == "cells")
+              crossing = pdd::Crossing::kCellsOnly;
+            else
+              return false;
+            return true;
+          },
+          "strict (default: shared covered cell or crossing segments) or cells", "strict or cells")
+      .flag("--show-board", &show_board, "print the board after every action")
+      .flag("--quiet", &quiet, "print only each game's result")
+      .flag("--sandbox-report", &sandbox_report,
+            "print the protections of the programs' sandbox on this kernel, and exit")
+      .footer(
+          "Ctrl-C: stops at once; the record and the page keep the games finished before it.\n"
+          "exit status: 0 every game played, 1 a game could not be played, 2 bad command line,\n"
+          "3 the record or the page could not be written\n");
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (sandbox_report) {
+    std::cout << judge::sandbox_report();
+    return 0;
   }
+  auto usage_error = [&](const std::string& problem) { return options.error(problem); };
   if (positional.size() != 2) return usage_error("expected exactly two programs, White's then Black's");
   std::string error;
   std::string records;  // existing lines of the result file are kept
@@ -171,6 +148,15 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Ctrl-C, SIGTERM or SIGHUP: the record and the page keep the games finished
+  // before it (never one file updated and not the other); the running program
+  // is killed with the referee.
+  judge::die_cleanly_on_signal([](int sig) {
+    judge::kill_every_child();
+    const std::string note = std::string("\npdd-referee: stopped by ") + strsignal(sig) +
+                             "; the record holds the games finished before it\n";
+    (void)!::write(2, note.data(), note.size());
+  });
   std::cerr << judge::sandbox_summary_line() << "\n";
   std::vector<std::string> page_lines;  // this run's games, for the page
   auto file_name = [](const std::string& path) {
@@ -223,15 +209,21 @@ int main(int argc, char** argv) {
     }
     std::cout.flush();
     const std::string line = record.empty() && html.empty() ? "" : record_line(g, o.seed, o, r);
+    // Both files under results_mutex(): Ctrl-C never falls between them.
+    std::lock_guard<std::mutex> both_files(judge::results_mutex());
     if (!record.empty()) {
       records += line + "\n";
-      if (!judge::write_file_atomically(record, records, &error))
+      if (!judge::write_file_atomically(record, records, &error)) {
         std::cerr << "pdd-referee: cannot write the result file: " << error << "\n";
+        return 3;
+      }
     }
     if (!html.empty()) {
       page_lines.push_back(line);
-      if (!viewer::write_page(html, viewer::Kind::kPonte, page_lines, page_source, &error))
+      if (!viewer::write_page(html, viewer::Kind::kPonte, page_lines, page_source, &error)) {
         std::cerr << "pdd-referee: cannot write the page: " << error << "\n";
+        return 3;
+      }
     }
   }
   if (games > 1)

@@ -2,6 +2,7 @@
 // source below (one binary, its behaviour chosen by the name it is run under),
 // and a whole game between the baselines.
 #include <doctest/doctest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -396,4 +397,101 @@ TEST_CASE("pdd-referee writes one result line per game and keeps earlier lines")
   REQUIRE(bad.start(o, &error));
   REQUIRE(bad.wait(judge::Deadline::after_ms(10000), &status));
   CHECK(status.code == 2);
+}
+
+namespace {
+
+// Runs pdd-referee with `args` (its output in `output`) until it ends; its exit status.
+judge::ExitStatus run_referee(const std::vector<std::string>& args, const std::string& output) {
+  judge::SpawnOptions o;
+  o.confine = false;  // the referee under test confines its programs itself
+  o.argv = {program("pdd-referee")};
+  o.argv.insert(o.argv.end(), args.begin(), args.end());
+  o.output_path = output;
+  judge::Process p;
+  std::string error;
+  REQUIRE(p.start(o, &error));
+  judge::ExitStatus status;
+  REQUIRE(p.wait(judge::Deadline::after_ms(120000), &status));
+  return status;
+}
+
+}  // namespace
+
+TEST_CASE("pdd-referee: a record it cannot write is an error (exit status 3) naming the file") {
+  const std::string dir = fault_dir() + "/unwritable";
+  ::mkdir(dir.c_str(), 0755);
+  // The record's name is taken by game 1's folder once game 1 starts: writable
+  // when the referee checks it, a folder when game 1's line is written.
+  const std::string record = dir + "/game-1";
+  const judge::ExitStatus status = run_referee({fault_dir() + "/one-tile", program("pdd-random"), "--games", "2",
+                                                "--seed", "5", "--dir", dir, "--record", record, "--quiet"},
+                                               dir + "-output.txt");
+  CHECK(status.kind == judge::ExitStatus::kExited);
+  CHECK(status.code == 3);
+  std::string output, error;
+  REQUIRE(read_text_file(dir + "-output.txt", &output, &error));
+  CHECK(output.find("pdd-referee: cannot write the result file: ") != std::string::npos);
+  CHECK(output.find(record) != std::string::npos);
+  CHECK(output.find("=== Game 2") == std::string::npos);  // it stops at once
+}
+
+TEST_CASE("pdd-referee: Ctrl-C ends the referee by that signal, its programs with it; the record keeps game 1") {
+  const std::string dir = fault_dir() + "/interrupted";
+  ::mkdir(dir.c_str(), 0755);
+  const std::string record = dir + "/results.jsonl", output = dir + "-output.txt";
+  // Game 1 ends at White's first turn; in game 2 (colours swapped) "hang" plays
+  // White and never answers within the hour it is given.
+  judge::SpawnOptions o;
+  o.confine = false;
+  o.argv = {program("pdd-referee"),
+            fault_dir() + "/one-tile",
+            fault_dir() + "/hang",
+            "--games",
+            "2",
+            "--alternate",
+            "--time-limit",
+            "3600000",
+            "--seed",
+            "5",
+            "--dir",
+            dir,
+            "--record",
+            record,
+            "--quiet"};
+  o.output_path = output;
+  judge::Process p;
+  std::string error, text;
+  REQUIRE(p.start(o, &error));
+  auto hang_alive = [&] {
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+      std::ifstream in(entry.path() / "cmdline");
+      std::string argv0;
+      if (in && std::getline(in, argv0, '\0') && argv0 == fault_dir() + "/hang") return true;
+    }
+    return false;
+  };
+  // Game 2 has started once its White, "hang", runs (the output file is buffered).
+  const judge::Deadline deadline = judge::Deadline::after_ms(60000);
+  while (!hang_alive() && !deadline.expired()) ::usleep(20000);
+  REQUIRE(hang_alive());
+  ::kill(p.pid(), SIGINT);
+  judge::ExitStatus status;
+  REQUIRE(p.wait(judge::Deadline::after_ms(30000), &status));
+  CHECK(status.kind == judge::ExitStatus::kSignaled);
+  CHECK(status.signal == SIGINT);
+  REQUIRE(read_text_file(output, &text, &error));
+  CHECK(text.find("pdd-referee: stopped by Interrupt; the record holds the games finished before it") !=
+        std::string::npos);
+  std::string lines;
+  REQUIRE(read_text_file(record, &lines, &error));
+  CHECK(std::count(lines.begin(), lines.end(), '\n') == 1);
+  CHECK(lines.find("{\"game\":1,") == 0);
+  // The hanging program died with the referee (soon after: killing it takes a moment).
+  const judge::Deadline reaped = judge::Deadline::after_ms(10000);
+  while (hang_alive() && !reaped.expired()) ::usleep(20000);
+  CHECK_FALSE(hang_alive());
+  // No temporary file is left beside the record.
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    CHECK(entry.path().filename().string().find(".tmp.") == std::string::npos);
 }

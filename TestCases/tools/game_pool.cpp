@@ -2,14 +2,12 @@
 
 #include <stdlib.h>
 
-#include <atomic>
 #include <cstring>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 
 #include "../../Compete/match.h"
 #include "../../Compete/protocol.h"
+#include "../../common/ordered_pool.h"
 #include "../../common/sandbox.h"
 
 namespace ladder_tools {
@@ -56,33 +54,27 @@ bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
   std::filesystem::create_directories(a.workdir);
   std::filesystem::create_directories(b.workdir);
 
-  std::atomic<size_t> next{0};
-  std::mutex mutex;
-  auto worker = [&] {
-    for (;;) {
-      size_t i = next.fetch_add(1);
-      if (i >= games.size()) return;
-      const GameSpec& g = games[i];
-      c4::GameSetup setup;
-      setup.M = g.M;
-      setup.N = g.N;
-      setup.noX = g.noX;
-      setup.noY = g.noY;
-      setup.seed = g.seed;
-      setup.first = g.first;
-      c4::PlayerConfig pa = a, pb = b;
-      pa.plugin_path = absolute_path(g.a);
-      pb.plugin_path = absolute_path(g.b);
-      c4::GameResult result = c4::play_game(setup, pa, pb);
-      std::lock_guard<std::mutex> lock(mutex);
-      done(i, result);
-    }
+  // Games are committed (done) in the list's order, whatever order they end in.
+  judge::OrderedPool<c4::GameResult> pool(static_cast<int>(games.size()), options.jobs);
+  auto play = [&](int, int i, c4::GameResult* result) {
+    const GameSpec& g = games[i];
+    c4::GameSetup setup;
+    setup.M = g.M;
+    setup.N = g.N;
+    setup.noX = g.noX;
+    setup.noY = g.noY;
+    setup.seed = g.seed;
+    setup.first = g.first;
+    c4::PlayerConfig pa = a, pb = b;
+    pa.plugin_path = absolute_path(g.a);
+    pb.plugin_path = absolute_path(g.b);
+    *result = c4::play_game(setup, pa, pb);
+    return true;
   };
-  int jobs = std::max(1, std::min<int>(options.jobs, static_cast<int>(games.size())));
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+  pool.run(play, [&](int i, c4::GameResult& result) {
+    done(static_cast<size_t>(i), result);
+    return true;
+  });
   std::error_code ec;
   std::filesystem::remove_all(scratch, ec);
   return true;

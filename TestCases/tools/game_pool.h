@@ -30,8 +30,9 @@ struct PoolOptions {
   std::vector<std::pair<std::string, std::string>> env_a, env_b;  // e.g. STRATEGY_MOVE_MS
 };
 
-// Plays every game, `jobs` at a time. `done(i, result)` is called (one call at
-// a time) as soon as game i ends. False with *error if no scratch folder for
+// Plays every game, `jobs` at a time. `done(i, result)` is called one call at
+// a time and in the list's order (i = 0, 1, ...), as soon as game i and every
+// game before it have ended. False with *error if no scratch folder for
 // the plugins could be made.
 bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
                 const std::function<void(size_t, const c4::GameResult&)>& done, std::string* error);

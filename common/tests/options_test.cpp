@@ -131,3 +131,13 @@ TEST_CASE("options: a bad command line names the option and the value, prints th
   }
   CHECK(s.jobs == 1);  // nothing bad was stored
 }
+
+TEST_CASE("options: a help text of several lines continues in the help column; a row without help is hidden") {
+  bool a = false, b = false;
+  judge::OptionTable t("prog", "usage: prog\n");
+  t.flag("--long-switch", &a, "first line\nsecond line").flag("--hidden", &b, "");
+  CHECK(t.usage() ==
+        "usage: prog\noptions:\n"
+        "  --long-switch  first line\n"
+        "                 second line\n");
+}

@@ -1,0 +1,79 @@
+#include "shards.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "../common/cli.h"
+#include "resume.h"
+
+namespace c4 {
+
+std::string shard_result_path(const std::string& result_path, int shard, int shards) {
+  return result_path + ".shard-" + std::to_string(shard) + "-of-" + std::to_string(shards);
+}
+
+int merge_shard_records(const std::vector<std::string>& records, bool seed_given, MatchConfig* config,
+                        std::string* problem) {
+  config->recorded.clear();
+  int shards = 0;                         // N of the shards' lines (1 for a whole match's record)
+  std::string first_with_shards, absent;  // absent: the records that do not exist
+  for (const std::string& path : records) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {  // a lost shard: named below by the games it lacks
+      absent += (absent.empty() ? "" : ", ") + path;
+      continue;
+    }
+    const size_t before = config->recorded.size();
+    ResumeNotes notes;
+    if (!read_record(path, "--merge", config, seed_given, &notes, problem)) return 2;
+    if (notes.dropped_torn_line) {
+      *problem = "--merge: the record '" + path + "' ends in a line cut short: run its shard again to finish it";
+      return 2;
+    }
+    for (size_t i = before; i < config->recorded.size(); ++i) {
+      RecordedGame& g = config->recorded[i];
+      int k = 0, n = 1;
+      if (!g.shard.empty()) judge::parse_shard(g.shard, &k, &n);
+      if (shards == 0) {
+        shards = n;
+        first_with_shards = path;
+      } else if (n != shards) {
+        *problem = "--merge: '" + path + "' holds shard " + (g.shard.empty() ? "0/1" : g.shard) + " but '" +
+                   first_with_shards + "' a shard of " + std::to_string(shards) + ": not the same split";
+        return 2;
+      }
+      // The single run's line: the same without the shard member (always the last one).
+      const std::string member = ",\"shard\":\"" + g.shard + "\"}";
+      if (!g.shard.empty() && g.line.size() > member.size() &&
+          g.line.compare(g.line.size() - member.size(), member.size(), member) == 0)
+        g.line.replace(g.line.size() - member.size(), member.size(), "}");
+    }
+  }
+  std::sort(config->recorded.begin(), config->recorded.end(),
+            [](const RecordedGame& x, const RecordedGame& y) { return 2 * x.round + x.game < 2 * y.round + y.game; });
+  if (shards == 0) shards = 1;
+  // Games missing: name the shards they belong to, with how many each lacks.
+  std::vector<bool> present(2 * config->rounds, false);
+  for (const RecordedGame& g : config->recorded) present[2 * g.round + g.game] = true;
+  std::map<int, int> missing, owned;  // shard -> games missing, games it plays
+  for (int i = 0; i < 2 * config->rounds; ++i) {
+    ++owned[(i / 2) % shards];
+    if (!present[i]) ++missing[(i / 2) % shards];
+  }
+  if (missing.empty()) return 0;
+  *problem = "--merge: ";
+  bool first = true;
+  for (const auto& [shard, count] : missing) {
+    *problem += std::string(first ? "" : "; ") + "missing shard " + std::to_string(shard) + "/" +
+                std::to_string(shards) +
+                (count == owned[shard] ? " (none of its " + std::to_string(count) + " games is in the records)"
+                                       : " (" + std::to_string(count) + " of its " + std::to_string(owned[shard]) +
+                                             " games are not in its record: run it again)");
+    first = false;
+  }
+  if (!absent.empty()) *problem += "; no such record: " + absent;
+  return 1;
+}
+
+}  // namespace c4

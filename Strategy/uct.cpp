@@ -158,17 +158,17 @@ bool Uct::expand(uint32_t index, const Position& pos) {
 
 uint32_t Uct::select_child(const Node& node) const {
   const float k = exploration_ * sqrt_log(node.visits);
-  const float w = minimax_weight_, w_scaled = minimax_weight_ / kMinimaxScale;
+  const float w = minimax_weight_, w_scaled = minimax_weight_ / kMinimaxScale, w_half = 0.5f * minimax_weight_;
   uint32_t best = node.child;
   float best_score = -1e30f;
   for (uint32_t i = node.child, end = node.child + node.children; i < end; ++i) {
     const Node& c = pool_[i];
     if (c.proof == kLoss) continue;
     if (c.visits == 0) return i;
-    // value / visits + k / sqrt(visits), the mean mixed with the minimax value
+    // value / visits + k / sqrt(visits) + w * (minimax - 1/2)
     const float r = inverse_sqrt(c.visits);
     float score = r * (c.value * r + k);
-    if (w > 0 && c.minimax != kMinimaxUnknown) score += w_scaled * c.minimax - w * c.value * r * r;
+    if (w > 0 && c.minimax != kMinimaxUnknown) score += w_scaled * c.minimax - w_half;
     if (score > best_score) {
       best_score = score;
       best = i;
@@ -204,9 +204,9 @@ void Uct::update_minimax(const uint32_t* path, int depth) {
     int best = -1;  // the best child's value for its mover, the side to move at the parent
     for (uint32_t c = parent.child, end = parent.child + parent.children; c < end; ++c) {
       const Node& child = pool_[c];
-      int value = child.proof == kWin ? kMinimaxScale
-                  : child.proof == kLoss ? 0
-                  : child.proof == kDraw ? kMinimaxScale / 2
+      int value = child.proof == kWin                ? kMinimaxScale
+                  : child.proof == kLoss             ? 0
+                  : child.proof == kDraw             ? kMinimaxScale / 2
                   : child.minimax == kMinimaxUnknown ? -1
                                                      : child.minimax;
       if (value > best) best = value;

@@ -11,7 +11,9 @@
 // Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): a
 // node's first visit also stores a static value of its position (evaluate.h),
 // and every backup sets a node's `minimax` to the negamax of its children's.
-// Selection ranks a child by (1 - w) * value / visits + w * minimax.
+// Selection adds w * (minimax - 1/2) to a child's UCT score. (The paper's
+// convex mix, (1 - w) * mean + w * minimax, shrinks the differences between
+// the means as well: with this evaluation it gained nothing, see docs/journal.)
 #ifndef UCT_H_
 #define UCT_H_
 
@@ -24,8 +26,7 @@
 
 namespace c4 {
 
-// The weight of the implicit minimax value in selection (see above). Self-play
-// at fixed iterations: see the README.
+// The weight of the implicit minimax value in selection (see above).
 #ifndef UCT_MINIMAX_WEIGHT
 #define UCT_MINIMAX_WEIGHT 0.3f
 #endif

@@ -25,23 +25,26 @@ inline float threat_parity_value(const Position& pos) {
   pos.classify(&wins, &blocks, &safe);
   if (wins) return 0.95f;
   if (blocks & (blocks - 1)) return 0.05f;
+  const Geometry& g = pos.geometry();
   float score = 0;  // for s
   for (uint32_t open = pos.open_columns(); open; open &= open - 1) {
     const int y = __builtin_ctz(open);
-    int k = 0;
-    for (int x = pos.free_row(y); x >= 0; x = pos.row_above(x, y), ++k) {
-      const bool mine = pos.is_threat(s, x, y), theirs = pos.is_threat(r, x, y);
-      if (!mine && !theirs) continue;
-      if (k == 0) continue;  // a cell to block now: S takes it
-      if (mine != theirs) {
-        const bool odd = (k & 1) != 0;
-        if (mine)
-          score += odd ? kBadThreat : kGoodThreat;
-        else
-          score -= odd ? kGoodThreat : kBadThreat;
-      }
-      break;
-    }
+    // The cells above the playable one (rows top - 1 down to 0), not the blocked cell.
+    const int top = pos.free_row(y);
+    uint32_t above = (1u << top) - 1;
+    if (y == g.noY && g.noX < top) above &= ~(1u << g.noX);
+    const uint32_t mine = pos.column_threats(s, y) & above, theirs = pos.column_threats(r, y) & above;
+    if (!(mine | theirs)) continue;
+    const int x = 31 - __builtin_clz(mine | theirs);  // the lowest threat
+    const uint32_t cell = 1u << x;
+    const bool mine_at = (mine & cell) != 0, theirs_at = (theirs & cell) != 0;
+    if (mine_at == theirs_at) continue;  // a cell of both: it counts for neither
+    const int k = top - x - (y == g.noY && x < g.noX && g.noX < top ? 1 : 0);
+    const bool odd = (k & 1) != 0;
+    if (mine_at)
+      score += odd ? kBadThreat : kGoodThreat;
+    else
+      score -= odd ? kGoodThreat : kBadThreat;
   }
   return 0.5f + 0.45f * score / ((score < 0 ? -score : score) + 2.0f);
 }

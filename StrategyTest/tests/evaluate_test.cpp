@@ -1,6 +1,8 @@
 // The threat-parity evaluation and the implicit minimax backups that use it.
 #include <doctest/doctest.h>
 
+#include <random>
+
 #include "../../Strategy/evaluate.h"
 #include "../../Strategy/uct.h"
 
@@ -29,7 +31,61 @@ c4::SearchLimits iterations(uint64_t n) {
   return limits;
 }
 
+// The evaluation written the slow way: walk each column up from its playable
+// cell with row_above (which skips the blocked cell) and is_threat.
+float reference_value(const c4::Position& pos) {
+  const int s = pos.to_move(), r = s ^ 1;
+  uint16_t wins, blocks, safe;
+  pos.classify(&wins, &blocks, &safe);
+  if (wins) return 0.95f;
+  if (blocks & (blocks - 1)) return 0.05f;
+  float score = 0;
+  for (int y = 0; y < pos.geometry().N; ++y) {
+    if (pos.free_row(y) < 0) continue;
+    int k = 1;
+    for (int x = pos.row_above(pos.free_row(y), y); x >= 0; x = pos.row_above(x, y), ++k) {
+      const bool mine = pos.is_threat(s, x, y), theirs = pos.is_threat(r, x, y);
+      if (!mine && !theirs) continue;
+      if (mine != theirs) {
+        const float good = c4::kGoodThreat, bad = c4::kBadThreat;
+        score += mine ? (k % 2 ? bad : good) : -(k % 2 ? good : bad);
+      }
+      break;
+    }
+  }
+  return 0.5f + 0.45f * score / ((score < 0 ? -score : score) + 2.0f);
+}
+
 }  // namespace
+
+TEST_CASE("the column threat masks and the evaluation agree with a cell-by-cell walk on random games") {
+  std::mt19937 rng(20261125);
+  int positions = 0, uneven = 0;
+  for (int game = 0; game < 400; ++game) {
+    const int M = 6 + static_cast<int>(rng() % 7), N = 6 + static_cast<int>(rng() % 7);
+    c4::Geometry g;
+    g.init(M, N, static_cast<int>(rng() % M), static_cast<int>(rng() % N));
+    c4::Position pos;
+    pos.reset(&g);
+    for (;;) {
+      for (int p = 0; p < 2; ++p)
+        for (int y = 0; y < N; ++y)
+          for (int x = 0; x < M; ++x)
+            REQUIRE(((pos.column_threats(p, y) >> x) & 1) == (pos.is_threat(p, x, y) ? 1 : 0));
+      const float value = c4::threat_parity_value(pos);
+      REQUIRE(value == doctest::Approx(reference_value(pos)));
+      ++positions;
+      if (value != 0.5f) ++uneven;
+      if (pos.full()) break;
+      int y;
+      do y = static_cast<int>(rng() % N);
+      while (pos.free_row(y) < 0);
+      if (pos.play(y)) break;
+    }
+  }
+  CHECK(positions > 5000);
+  CHECK(uneven > positions / 4);  // the walk was not trivially even
+}
 
 TEST_CASE("an empty board is even, an immediate win or a double threat is decided") {
   c4::Geometry g;

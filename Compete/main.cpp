@@ -130,9 +130,8 @@ int main(int argc, char** argv) {
 
   std::string host = judge::self_executable();
   // Each plugin works in a scratch folder of its own, so files it writes stay out of the user's.
-  char scratch_template[] = "/tmp/compete.XXXXXX";
-  const char* scratch = ::mkdtemp(scratch_template);
-  if (scratch) ::chmod(scratch, 0711);  // the plugins' own users pass through to their folders
+  const std::string scratch_folder = judge::make_scratch_folder("compete");
+  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
   // Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the result
   // file and the record; remove the plugins' scratch folder and die of the signal.
   judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {

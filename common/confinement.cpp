@@ -6,6 +6,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <poll.h>
+#include <sched.h>
 #include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -130,7 +131,11 @@ constexpr uint32_t kArgLow = offsetof(struct seccomp_data, args[0]);  // little-
 
 // Kills the child on a forbidden call; a socket() of a family but AF_UNIX; a
 // kill() aimed at every process (-1), at the judge or at the judge's group.
-std::vector<sock_filter> build_filter(pid_t judge_pid, pid_t judge_group) {
+// With `refuse_new_processes` (a run without a user id, hence without a
+// process cap, of its own), fork, vfork and a clone that is not a thread fail
+// with EAGAIN, as they would at the cap; clone3 fails with ENOSYS, so that the
+// C library starts threads with clone instead.
+std::vector<sock_filter> build_filter(pid_t judge_pid, pid_t judge_group, bool refuse_new_processes) {
   std::vector<sock_filter> f;
   auto stmt = [&](uint16_t code, uint32_t k) { f.push_back(BPF_STMT(code, k)); };
   auto jump = [&](uint16_t code, uint32_t k, uint8_t jt, uint8_t jf) { f.push_back(BPF_JUMP(code, k, jt, jf)); };
@@ -143,6 +148,27 @@ std::vector<sock_filter> build_filter(pid_t judge_pid, pid_t judge_group) {
   jump(BPF_JMP | BPF_JGE | BPF_K, 0x40000000u, 0, 1);  // the x32 ABI
   stmt(BPF_RET | BPF_K, kill);
 #endif
+  if (refuse_new_processes) {
+    const uint32_t again = SECCOMP_RET_ERRNO | (EAGAIN & SECCOMP_RET_DATA);
+#ifdef __NR_fork
+    jump(BPF_JMP | BPF_JEQ | BPF_K, __NR_fork, 0, 1);
+    stmt(BPF_RET | BPF_K, again);
+#endif
+#ifdef __NR_vfork
+    jump(BPF_JMP | BPF_JEQ | BPF_K, __NR_vfork, 0, 1);
+    stmt(BPF_RET | BPF_K, again);
+#endif
+#ifdef __NR_clone3
+    jump(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone3, 0, 1);
+    stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (ENOSYS & SECCOMP_RET_DATA));
+#endif
+    // clone(flags, ...): a thread only.
+    jump(BPF_JMP | BPF_JEQ | BPF_K, __NR_clone, 0, 4);
+    stmt(BPF_LD | BPF_W | BPF_ABS, kArgLow);
+    jump(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1);
+    stmt(BPF_RET | BPF_K, allow);
+    stmt(BPF_RET | BPF_K, again);
+  }
   for (long nr : kForbiddenCalls) {
     jump(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 1);
     stmt(BPF_RET | BPF_K, kill);
@@ -253,7 +279,7 @@ SandboxSupport probe() {
   long abi = ::syscall(SYS_landlock_create_ruleset, nullptr, 0, kLandlockVersion);
   const int landlock_abi = abi > 0 ? static_cast<int>(abi) : 0;
   const pid_t judge = ::getpid();
-  std::vector<sock_filter> filter = build_filter(judge, ::getpgrp());
+  std::vector<sock_filter> filter = build_filter(judge, ::getpgrp(), /*refuse_new_processes=*/true);
   ConfinementRequest nothing;
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return support;
@@ -322,7 +348,7 @@ std::string sandbox_summary_line() {
                                (s.landlock_abi >= 4 ? ", TCP" : "") + (s.landlock_abi >= 6 ? ", signals" : "") + "),"
                          : " no Landlock,";
   line += s.seccomp ? " seccomp," : " no seccomp,";
-  line += s.process_limit ? " process cap," : " no process cap,";
+  line += s.process_limit ? " process cap," : s.seccomp ? " no new processes," : " no process cap,";
   line += " memory and file size caps, process group killed";
   return line;
 }
@@ -338,9 +364,10 @@ std::string sandbox_report() {
       s.own_user ? "each run as a user id no account uses, no groups: it cannot signal, trace or write "
                    "anything of the judge's or of another run's"
                  : (::geteuid() == 0 ? "the kernel refused setresuid to an unused id" : "the judge is not root"));
-  row("process cap", s.process_limit,
+  row("process cap", s.process_limit || s.seccomp,
       s.process_limit ? "RLIMIT_NPROC 256 processes and threads per run: a fork bomb's forks fail"
-                      : "needs the own user id");
+                      : std::string(s.seccomp ? "no own user id: seccomp refuses fork and clone (threads only)"
+                                              : "needs the own user id"));
   row("filesystem", abi > 0,
       abi > 0 ? "Landlock ABI " + std::to_string(abi) +
                     ": read-only /usr /lib* /bin /sbin /etc, its own program and plugin file, its working "
@@ -379,8 +406,9 @@ void Confinement::prepare(const ConfinementRequest& request) {
   request_ = request;
   judge_pid_ = ::getpid();
   judge_group_ = ::getpgrp();
-  filter_ = build_filter(judge_pid_, judge_group_);
   own_user_ = false;
+  // Without a user id of its own a run has no process cap: it may not start processes at all.
+  filter_ = build_filter(judge_pid_, judge_group_, !request.may_start_processes);
   if (!sandbox_support().own_user) return;
   // Another user must reach the program, its files and its folder; else this
   // run keeps the judge's user (Landlock and seccomp still apply), said once.
@@ -393,14 +421,16 @@ void Confinement::prepare(const ConfinementRequest& request) {
     static std::once_flag once;
     std::call_once(once, [&] {
       std::string note = "sandbox: '" + blocker +
-                         "' is closed to other users, so plugins run as the judge's user (no own user id, "
-                         "no process cap); open it (chmod o+x folders, o+r files) for the full sandbox\n";
+                         "' is closed to other users, so plugins run as the judge's user (no own user id; "
+                         "new processes refused instead of capped); open it (chmod o+x folders, o+r files) "
+                         "for the full sandbox\n";
       ssize_t ignored = ::write(2, note.data(), note.size());
       (void)ignored;
     });
     return;
   }
   own_user_ = true;
+  filter_ = build_filter(judge_pid_, judge_group_, /*refuse_new_processes=*/false);
   slot_ = request.identity >= 0 ? request.identity % kIdentities : take_slot();
   uid_ = uid_for(judge_pid_, slot_);
 }

@@ -50,6 +50,9 @@ struct ConfinementRequest {
   std::string executable;                   // the program exec'd: read and execute
   int identity = -1;                        // >= 0: the same user id on every run with it
   long long process_limit = 256;            // RLIMIT_NPROC of the child's user (own_user only)
+  // A run without its own user id has no process cap, so it may not start
+  // processes, unless it is a trusted tool that needs to (the compiler).
+  bool may_start_processes = false;
 };
 
 // Gives `paths` to the user id that runs with `identity` (when runs get users

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -207,6 +208,7 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     walls.readable_paths = options.readable_paths;
     walls.executable = options.argv[0];
     walls.identity = options.identity;
+    walls.may_start_processes = options.may_start_processes;
     confinement_.prepare(walls);
   }
 
@@ -386,6 +388,13 @@ std::string self_executable() {
   if (n <= 0) return "/proc/self/exe";
   buf[n] = '\0';
   return buf;
+}
+
+std::string make_scratch_folder(const std::string& prefix) {
+  std::string path = "/tmp/" + prefix + ".XXXXXX";
+  if (!::mkdtemp(&path[0])) return "";
+  ::chmod(path.c_str(), 0711);
+  return path;
 }
 
 void kill_every_child() {

@@ -34,6 +34,7 @@ struct SpawnOptions {
   bool confine = true;
   std::vector<std::string> readable_paths;  // e.g. the plugin's .so
   int identity = -1;                        // >= 0: the same user id on every run with it (a program's state files)
+  bool may_start_processes = false;         // a trusted tool (a compiler) that runs programs of its own
   // A plugin host's refusal table (refusals.h) at fd 5; needs the channel.
   bool count_refusals = false;
 };
@@ -102,6 +103,10 @@ bool write_exact(int fd, const void* data, size_t size);
 // Absolute path of the running executable (/proc/self/exe), for re-executing
 // the judge itself as a plugin host.
 std::string self_executable();
+
+// A fresh folder /tmp/<prefix>.XXXXXX for the runs' working folders, which the
+// runs' own users may pass through (mode 0711); "" if it cannot be made (errno).
+std::string make_scratch_folder(const std::string& prefix);
 
 // Kills every child a Process started and has not reaped, with its process
 // group: for a judge about to die of a signal (interrupt.h), since a child

@@ -91,7 +91,7 @@ std::map<std::string, double> refused_in(const std::string& record_line) {
 // Plays hostile_<attempt> on `side` against random_b (random_a's moves against
 // it when refused) and checks what a grading teacher relies on.
 void check_attempt(const std::string& attempt, char side, Outcome outcome, const std::string& reason,
-                   const std::vector<Refused>& refused) {
+                   std::vector<Refused> refused) {
   ct::TempDir dir;
   const std::string hostile = ct::plugin("hostile_" + attempt);
   const std::string other = ct::plugin("random_b");
@@ -139,6 +139,11 @@ void check_attempt(const std::string& attempt, char side, Outcome outcome, const
   CHECK(m.cwd_after == std::vector<std::string>({"decoy.txt", "record.jsonl", "result.txt", "result.txt.stats.json"}));
   CHECK(ct::survivors(hostile).empty());
 
+  // A run without a user id of its own (the checkout is closed to other users)
+  // may not start processes: a daemon's fork is refused instead of killed later.
+  if (attempt == "leave_daemon" && m.run.err.find("is closed to other users") != std::string::npos &&
+      judge::sandbox_support().seccomp)
+    refused = {{"fork", "EAGAIN"}};
   // Each game's record shows what was refused to the hostile side, and only that.
   for (const std::string& r : m.records) {
     INFO("record: " << r);
@@ -169,7 +174,7 @@ TEST_CASE("the sandbox report names every layer and --sandbox-report exits 0") {
     CHECK(r.out.find(layer) != std::string::npos);
   // A match says which layers are on, in one line on stderr.
   ct::Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("random_b"), 1);
-  CHECK(ct::count_of(m.run.err, "sandbox:") == 1);
+  CHECK(ct::count_of(m.run.err, judge::sandbox_summary_line()) == 1);
   CHECK(m.run.err.find(judge::sandbox_summary_line()) != std::string::npos);
 }
 

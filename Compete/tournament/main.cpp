@@ -109,8 +109,8 @@ int main(int argc, char** argv) {
     configs.push_back(config);
   }
 
-  char scratch_template[] = "/tmp/compete.XXXXXX";
-  const char* scratch = ::mkdtemp(scratch_template);
+  const std::string scratch_folder = judge::make_scratch_folder("compete");
+  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
   judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
     std::error_code ignored;
     if (!dir.empty()) std::filesystem::remove_all(dir, ignored);

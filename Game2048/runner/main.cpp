@@ -130,9 +130,8 @@ int main(int argc, char** argv) {
   // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
   // games (every one committed before the signal); the bots die with their host.
   // The bot works in a scratch folder of its own, removed at the end.
-  char scratch_template[] = "/tmp/run2048.XXXXXX";
-  const char* scratch = ::mkdtemp(scratch_template);
-  if (scratch) ::chmod(scratch, 0711);  // the plugins' own users pass through to their folders
+  const std::string scratch_folder = judge::make_scratch_folder("run2048");
+  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
   if (scratch) config.workdir = scratch;
   judge::die_cleanly_on_signal([dir = config.workdir](int sig) {
     const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +

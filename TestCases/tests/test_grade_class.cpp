@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include "../../common/cli.h"
+#include "../../common/confinement.h"
 #include "../../common/tests/shell.h"
 #include "../../viewer/record.h"
 #include "../tools/class_page.h"
@@ -337,6 +338,28 @@ TEST_CASE("grade-class: an upload named '..zip', '.x.zip' or 'class.zip' gets a 
   for (const char* folder : {"upload-2e", "upload-2e78", "upload-636c617373", "upload-636c6173732e637376"})
     CHECK_MESSAGE(fs::is_regular_file(out / folder / "row.txt"), folder);
   CHECK(fs::is_regular_file(out / "class.html"));
+}
+
+TEST_CASE("grade-class: the compiler is confined: an #include of a file outside the upload is refused") {
+  if (judge::sandbox_support().landlock_abi == 0) return;  // no Landlock: files are guarded by permissions alone
+  Scratch dir;
+  const fs::path secret = dir.path / "answers" / "secret.h";
+  fs::create_directories(secret.parent_path());
+  std::ofstream(secret) << "#error SECRET-TOKEN-42\n";
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  ZipWriter snoop;
+  snoop.add("Strategy.cpp", "#include \"" + secret.string() + "\"\n");
+  snoop.save((uploads / "mallory.zip").string());
+  const fs::path out = dir.path / "out";
+  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --out '" + out.string() + "' '" +
+                           uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
+  REQUIRE_MESSAGE(std::system(tool.c_str()) == 0, read_file((dir.path / "log").string()));
+  const std::string csv = read_file((out / "class.csv").string());
+  INFO(csv);
+  CHECK(csv.find(",mallory,compile error,") != std::string::npos);
+  CHECK(csv.find("SECRET-TOKEN-42") == std::string::npos);
+  CHECK(csv.find("Permission denied") != std::string::npos);
 }
 
 TEST_CASE("grade-class: a bad command line or an empty folder exits 2, naming the problem") {

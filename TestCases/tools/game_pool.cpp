@@ -37,8 +37,8 @@ bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
                 const std::function<void(size_t, const c4::GameResult&)>& done, std::string* error) {
   // Each side works in a scratch folder of its own, as in Compete, so files a
   // plugin writes stay out of the user's folder.
-  char scratch_template[] = "/tmp/c4grade.XXXXXX";
-  const char* scratch = ::mkdtemp(scratch_template);
+  const std::string scratch_folder = judge::make_scratch_folder("c4grade");
+  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
   if (!scratch) {
     if (error) *error = std::string("cannot make a scratch folder in /tmp: ") + std::strerror(errno);
     return false;

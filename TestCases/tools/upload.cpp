@@ -12,6 +12,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// The user id (when runs get their own) that unpacks and compiles every upload.
+constexpr int kBuildIdentity = 15;
+
 uint32_t u16(const std::string& b, size_t at) {
   return static_cast<uint8_t>(b[at]) | static_cast<uint32_t>(static_cast<uint8_t>(b[at + 1])) << 8;
 }
@@ -105,8 +108,10 @@ bool unpack(const std::string& zip_path, const std::string& folder, std::string*
   spawn.argv = {"/usr/bin/unzip", "-qq", "-o", fs::absolute(zip_path).string(), "-d", fs::absolute(folder).string()};
   spawn.file_size_limit_bytes = kMaxUnpackedBytes;
   spawn.memory_limit_bytes = 512LL << 20;
-  // unzip is trusted and the zip was checked above; it writes the judge's own folder.
-  spawn.confine = false;
+  // Confined like a plugin: it reads the zip and writes the student's folder, nothing else.
+  spawn.workdir = fs::absolute(folder).string();
+  spawn.readable_paths = {fs::absolute(zip_path).string()};
+  spawn.identity = kBuildIdentity;
   judge::Process unzip;
   std::string error;
   if (!unzip.start(spawn, &error)) return *problem = "cannot run unzip: " + error, false;
@@ -145,9 +150,11 @@ CompileResult compile(const std::string& folder, int time_limit_s) {
   spawn.output_path = spawn.workdir + "/compile.log";
   spawn.memory_limit_bytes = 2LL << 30;
   spawn.file_size_limit_bytes = 256LL << 20;
-  // The compiler runs nothing of the student's; it keeps the time, memory and file caps
-  // but not the plugins' confinement, whose own user could not write the judge's folder.
-  spawn.confine = false;
+  // Confined like a plugin (an #include of another student's file or of a secret is refused),
+  // as unzip's user, so that it reads every file unzip wrote; its temporary files stay here.
+  spawn.identity = kBuildIdentity;
+  spawn.may_start_processes = true;  // cc1plus, as, ld
+  spawn.env = {{"TMPDIR", spawn.workdir}};
   judge::Stopwatch watch;
   judge::Process gcc;
   std::string error;

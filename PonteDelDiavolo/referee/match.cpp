@@ -174,6 +174,9 @@ class Game {
     spawn.memory_limit_bytes = opt_.memory_limit_mb << 20;
     spawn.env = {{"PDD_SEED", std::to_string(opt_.seed)}};
     spawn.identity = mover;
+    // A program may be a script that runs an interpreter or a tool: it may start
+    // processes even in a run without its own user id (and process cap).
+    spawn.may_start_processes = true;
     judge::Process process;
     judge::Stopwatch watch;
     if (!process.start(spawn, &why)) {  // fork or the output file failed: the referee's problem

@@ -28,24 +28,6 @@ std::string plugin(const std::string& name) {
   return std::string(COMPETE_TEST_BUILD) + "/Compete/tests/plugins/" + name + ".so";
 }
 
-TempDir::TempDir() {
-  char name[] = "/tmp/compete_test.XXXXXX";
-  const char* made = ::mkdtemp(name);
-  path_ = made ? made : "/tmp";
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  if (path_ != "/tmp") std::filesystem::remove_all(path_, ec);
-}
-
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 bool file_exists(const std::string& path) {
   struct stat st;
   return ::stat(path.c_str(), &st) == 0;

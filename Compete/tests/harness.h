@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "../../common/tests/shell.h"
+
 namespace ct {
 
 // Absolute paths, fixed at build time by the makefile.
@@ -15,21 +17,8 @@ std::string repo_root();
 std::string compete_binary();                 // Compete/Compete
 std::string plugin(const std::string& name);  // build/Compete/tests/plugins/<name>.so
 
-// A fresh folder under /tmp, removed with everything in it on destruction.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
-
-std::string read_file(const std::string& path);  // "" if it cannot be read
+using test_shell::read_file;  // "" if it cannot be read
+using test_shell::TempDir;
 bool file_exists(const std::string& path);
 std::vector<std::string> list_dir(const std::string& path);  // names, sorted, without . and ..
 

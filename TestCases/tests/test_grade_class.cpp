@@ -112,6 +112,15 @@ ZipWriter ladder_upload(int level) {
   return zip;
 }
 
+// Runs grade-class with `options` on the uploads into `out`; its output goes to scratch/log.
+void run_grade_class(const fs::path& scratch, const std::string& options, const fs::path& uploads,
+                     const fs::path& out) {
+  const std::string log = (scratch / "log").string();
+  const std::string command = "'" + repo("build/bin/grade-class") + "' " + options + " --out '" + out.string() + "' '" +
+                              uploads.string() + "' > '" + log + "' 2>&1";
+  REQUIRE_MESSAGE(std::system(command.c_str()) == 0, read_file(log));
+}
+
 }  // namespace
 
 TEST_CASE("uploads: a zip is read and refused before anything is unpacked, naming what is wrong") {
@@ -288,9 +297,7 @@ TEST_CASE("grade-class: the class page keeps hostile names and compiler output a
   evil.save((uploads / "two\nlines.zip").string());
 
   const fs::path out = dir.path / "out";
-  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --out '" + out.string() + "' '" +
-                           uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
-  REQUIRE_MESSAGE(std::system(tool.c_str()) == 0, read_file((dir.path / "log").string()));
+  run_grade_class(dir.path, "--group 1 --seed 2", uploads, out);
   const std::string page = read_file((out / "class.html").string());
   INFO(page);
   CHECK(page.find("<img") == std::string::npos);
@@ -309,9 +316,7 @@ TEST_CASE("grade-class: the class page keeps hostile names and compiler output a
   const std::string csv = read_file((out / "class.csv").string());
   fs::remove(out / "class.csv");
   fs::remove(out / "class.html");
-  const std::string merge = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --merge --out '" +
-                            out.string() + "' '" + uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
-  REQUIRE_MESSAGE(std::system(merge.c_str()) == 0, read_file((dir.path / "log").string()));
+  run_grade_class(dir.path, "--group 1 --seed 2 --merge", uploads, out);
   CHECK(read_file((out / "class.csv").string()) == csv);
   CHECK(read_file((out / "class.html").string()) == page);
 }
@@ -324,9 +329,7 @@ TEST_CASE("grade-class: an upload named '..zip', '.x.zip' or 'class.zip' gets a 
   broken.add("Strategy.cpp", "#error not a strategy\n");
   for (const char* name : {"..zip", ".x.zip", "class.zip", "class.csv.zip"}) broken.save((uploads / name).string());
   const fs::path out = dir.path / "out";
-  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --out '" + out.string() + "' '" +
-                           uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
-  REQUIRE_MESSAGE(std::system(tool.c_str()) == 0, read_file((dir.path / "log").string()));
+  run_grade_class(dir.path, "--group 1 --seed 2", uploads, out);
   // Every student is in the table, and the table survived every student's folder.
   const std::string csv = read_file((out / "class.csv").string());
   INFO(csv);
@@ -352,9 +355,7 @@ TEST_CASE("grade-class: the compiler is confined: an #include of a file outside 
   snoop.add("Strategy.cpp", "#include \"" + secret.string() + "\"\n");
   snoop.save((uploads / "mallory.zip").string());
   const fs::path out = dir.path / "out";
-  const std::string tool = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 2 --out '" + out.string() + "' '" +
-                           uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
-  REQUIRE_MESSAGE(std::system(tool.c_str()) == 0, read_file((dir.path / "log").string()));
+  run_grade_class(dir.path, "--group 1 --seed 2", uploads, out);
   const std::string csv = read_file((out / "class.csv").string());
   INFO(csv);
   CHECK(csv.find(",mallory,compile error,") != std::string::npos);

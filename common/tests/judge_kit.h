@@ -12,36 +12,12 @@
 #include <vector>
 
 #include "../cli.h"
+#include "shell.h"
 
 namespace kit_test {
 
-// A fresh folder under /tmp, removed with everything in it on destruction.
-class TempDir {
- public:
-  TempDir() {
-    char name[] = "/tmp/judge_kit_test.XXXXXX";
-    const char* made = ::mkdtemp(name);
-    path_ = made ? made : "/tmp";
-  }
-  ~TempDir() {
-    std::error_code ec;
-    if (path_ != "/tmp") std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
-
-inline std::string read_file(const std::string& path) {  // "" if it cannot be read
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using test_shell::read_file;
+using test_shell::TempDir;
 
 // The names in a folder, sorted, without . and ..
 inline std::vector<std::string> list_dir(const std::string& path) {

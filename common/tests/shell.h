@@ -33,7 +33,28 @@ inline int run_in(const std::string& folder, const std::string& command, std::st
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// A fresh folder under /tmp, removed with everything in it at the end.
+// A fresh folder under /tmp, removed with everything in it on destruction.
+class TempDir {
+ public:
+  TempDir() {
+    char name[] = "/tmp/kit_test.XXXXXX";
+    const char* made = ::mkdtemp(name);
+    path_ = made ? made : "/tmp";
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (path_ != "/tmp") std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+// The same, as a std::filesystem::path member.
 struct ScratchDir {
   std::filesystem::path path;
   ScratchDir() {

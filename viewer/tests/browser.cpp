@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <regex>
+#include <sstream>
 
 #ifndef VIEWER_TEST_ROOT
 #error "the makefile defines VIEWER_TEST_ROOT and VIEWER_TEST_BUILD"
@@ -130,6 +131,19 @@ std::string title_of(const std::string& dom) {
   size_t a = dom.find("<title>"), b = dom.find("</title>");
   if (a == std::string::npos || b == std::string::npos) return "";
   return decode_entities(dom.substr(a + 7, b - a - 7));
+}
+
+std::vector<judge::JsonValue> read_record_lines(const std::string& path) {
+  std::vector<judge::JsonValue> lines;
+  std::istringstream in(ct::read_file(path));
+  std::string line;
+  while (std::getline(in, line)) {
+    judge::JsonValue v;
+    std::string error;
+    REQUIRE_MESSAGE(judge::parse_json(line, &v, &error), error);
+    lines.push_back(v);
+  }
+  return lines;
 }
 
 }  // namespace vt

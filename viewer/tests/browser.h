@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "../../Compete/tests/harness.h"
+#include "../../common/json_read.h"
 
 namespace vt {
 
@@ -31,5 +32,8 @@ std::string attr_of_id(const std::string& dom, const std::string& id, const std:
 std::string title_of(const std::string& dom);
 // &lt; &gt; &amp; &quot; &#39; decoded.
 std::string decode_entities(const std::string& html);
+
+// A record's lines, each parsed as JSON, in file order; fails the test on a line that is not JSON.
+std::vector<judge::JsonValue> read_record_lines(const std::string& path);
 
 }  // namespace vt

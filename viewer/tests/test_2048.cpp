@@ -15,19 +15,6 @@ namespace {
 
 using judge::JsonValue;
 
-std::vector<JsonValue> read_lines(const std::string& path) {
-  std::vector<JsonValue> games;
-  std::istringstream in(ct::read_file(path));
-  std::string line;
-  while (std::getline(in, line)) {
-    JsonValue v;
-    std::string error;
-    REQUIRE_MESSAGE(judge::parse_json(line, &v, &error), error);
-    games.push_back(v);
-  }
-  return games;
-}
-
 std::string run2048() { return vt::repo_root() + "/build/bin/Run2048"; }
 std::string simple_bot() { return vt::repo_root() + "/build/so/simple.so"; }
 
@@ -40,7 +27,7 @@ TEST_CASE("2048 page: Run2048 --html shows the stats, every game, and replays ea
                              dir / "rec.jsonl", "--html", dir / "page.html", "--progress", "off", "--bot-log", "none"},
                             dir.path());
   REQUIRE(r.exit_code == 0);
-  std::vector<JsonValue> games = read_lines(dir / "rec.jsonl");
+  std::vector<JsonValue> games = vt::read_record_lines(dir / "rec.jsonl");
   REQUIRE(games.size() == 3);
   CHECK(games[0].find("bot")->text == bot);
 

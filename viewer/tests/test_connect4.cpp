@@ -15,15 +15,7 @@ using judge::JsonValue;
 
 // The record's games in the page's order (round, then game).
 std::vector<JsonValue> read_games(const std::string& path) {
-  std::vector<JsonValue> games;
-  std::istringstream in(ct::read_file(path));
-  std::string line;
-  while (std::getline(in, line)) {
-    JsonValue v;
-    std::string error;
-    REQUIRE_MESSAGE(judge::parse_json(line, &v, &error), error);
-    games.push_back(v);
-  }
+  std::vector<JsonValue> games = vt::read_record_lines(path);
   std::sort(games.begin(), games.end(), [](const JsonValue& p, const JsonValue& q) {
     return std::make_pair(p.find("round")->number, p.find("game")->number) <
            std::make_pair(q.find("round")->number, q.find("game")->number);

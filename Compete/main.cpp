@@ -16,6 +16,7 @@
 #include "../common/interrupt.h"
 #include "../common/sprt.h"
 #include "../common/sandbox.h"
+#include "../common/shards.h"
 #include "match.h"
 #include "player_options.h"
 #include "resume.h"
@@ -158,7 +159,7 @@ int main(int argc, char** argv) {
   config.rounds = static_cast<int>(rounds);
   config.jobs = static_cast<int>(jobs);
   config.result_path =
-      config.shards > 1 ? c4::shard_result_path(positional[2], config.shard, config.shards) : positional[2];
+      config.shards > 1 ? judge::shard_result_path(positional[2], config.shard, config.shards) : positional[2];
   config.stats_path = config.result_path + ".stats.json";
   if (!judge::path_is_writable(config.stats_path, &problem)) return usage_error("summary file: " + problem);
   c4::ResumeNotes notes;

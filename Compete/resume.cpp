@@ -8,6 +8,7 @@
 
 #include "../common/cli.h"
 #include "../common/json_read.h"
+#include "../common/shards.h"
 
 namespace c4 {
 namespace {
@@ -37,19 +38,7 @@ bool int_member(const judge::JsonValue& line, const char* key, long long min, lo
 }  // namespace
 
 std::string settings_difference(const std::string& recorded, const std::string& current) {
-  judge::JsonValue r, c;
-  std::string error;
-  if (!parse_json(recorded, &r, &error) || r.type != judge::JsonValue::kObject)
-    return "its settings are not a JSON object";
-  if (!parse_json(current, &c, &error)) return "internal error: " + error;
-  for (const auto& m : c.members) {
-    const judge::JsonValue* v = r.find(m.first);
-    if (!v) return setting_label(m.first) + ": not in the record";
-    if (*v != m.second) return setting_label(m.first) + " differs: record " + v->dump() + ", now " + m.second.dump();
-  }
-  for (const auto& m : r.members)
-    if (!c.find(m.first)) return setting_label(m.first) + ": in the record, unknown to this Compete";
-  return "";
+  return judge::settings_difference(recorded, current, setting_label, "Compete");
 }
 
 bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* notes, std::string* problem) {
@@ -133,8 +122,7 @@ bool read_record(const std::string& path, const std::string& what, MatchConfig* 
       }
       shard_text = shard->text;
     }
-    const std::string own_shard =
-        config->shards > 1 ? std::to_string(config->shard) + "/" + std::to_string(config->shards) : "";
+    const std::string own_shard = config->shards > 1 ? judge::shard_name(config->shard, config->shards) : "";
     if (what == "--resume" && shard_text != own_shard) {
       *problem = where + "a game of " + (shard_text.empty() ? "the whole match" : "shard " + shard_text) +
                  (own_shard.empty() ? ", not of the whole match" : ", not of shard " + own_shard);

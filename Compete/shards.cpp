@@ -2,16 +2,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <map>
 
 #include "../common/cli.h"
+#include "../common/shards.h"
 #include "resume.h"
 
 namespace c4 {
-
-std::string shard_result_path(const std::string& result_path, int shard, int shards) {
-  return result_path + ".shard-" + std::to_string(shard) + "-of-" + std::to_string(shards);
-}
 
 int merge_shard_records(const std::vector<std::string>& records, bool seed_given, MatchConfig* config,
                         std::string* problem) {
@@ -43,11 +39,7 @@ int merge_shard_records(const std::vector<std::string>& records, bool seed_given
                    first_with_shards + "' a shard of " + std::to_string(shards) + ": not the same split";
         return 2;
       }
-      // The single run's line: the same without the shard member (always the last one).
-      const std::string member = ",\"shard\":\"" + g.shard + "\"}";
-      if (!g.shard.empty() && g.line.size() > member.size() &&
-          g.line.compare(g.line.size() - member.size(), member.size(), member) == 0)
-        g.line.replace(g.line.size() - member.size(), member.size(), "}");
+      g.line = judge::without_shard_member(g.line, g.shard);  // the single run's line
     }
   }
   std::sort(config->recorded.begin(), config->recorded.end(),
@@ -56,22 +48,10 @@ int merge_shard_records(const std::vector<std::string>& records, bool seed_given
   // Games missing: name the shards they belong to, with how many each lacks.
   std::vector<bool> present(2 * config->rounds, false);
   for (const RecordedGame& g : config->recorded) present[2 * g.round + g.game] = true;
-  std::map<int, int> missing, owned;  // shard -> games missing, games it plays
-  for (int i = 0; i < 2 * config->rounds; ++i) {
-    ++owned[(i / 2) % shards];
-    if (!present[i]) ++missing[(i / 2) % shards];
-  }
+  const std::string missing = judge::missing_shards(
+      present, shards, [&](int i) { return (i / 2) % shards; }, "games");
   if (missing.empty()) return 0;
-  *problem = "--merge: ";
-  bool first = true;
-  for (const auto& [shard, count] : missing) {
-    *problem += std::string(first ? "" : "; ") + "missing shard " + std::to_string(shard) + "/" +
-                std::to_string(shards) +
-                (count == owned[shard] ? " (none of its " + std::to_string(count) + " games is in the records)"
-                                       : " (" + std::to_string(count) + " of its " + std::to_string(owned[shard]) +
-                                             " games are not in its record: run it again)");
-    first = false;
-  }
+  *problem = "--merge: " + missing;
   if (!absent.empty()) *problem += "; no such record: " + absent;
   return 1;
 }

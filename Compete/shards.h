@@ -10,9 +10,6 @@
 
 namespace c4 {
 
-// The result file of shard K of N: "<result file>.shard-K-of-N".
-std::string shard_result_path(const std::string& result_path, int shard, int shards);
-
 // Reads the shards' `records` into config->recorded: every game once, in game
 // order, each line without its shard member (as a single run writes it).
 // Without --seed (`seed_given` false) the records' seed is used. Returns 0 when

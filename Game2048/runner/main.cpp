@@ -3,9 +3,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include "../../common/atomic_file.h"
@@ -13,8 +16,10 @@
 #include "../../common/interrupt.h"
 #include "../../common/options.h"
 #include "../../common/sandbox.h"
-#include "run.h"
+#include "../../common/shards.h"
 #include "protocol.h"
+#include "record.h"
+#include "run.h"
 
 namespace {
 
@@ -24,9 +29,77 @@ const char kUsageHead[] =
     "file after every game, prints each game, medians and the verdict (valid / invalid).\n";
 
 const char kUsageFooter[] =
+    "On many machines: each runs the same command line with --shard K/N and its own --record (its\n"
+    "stats file is <--out>.shard-K-of-N; run again, it plays only the games not in its record), then\n"
+    "the same command line with --merge and the shards' records after the bot writes the stats\n"
+    "file, record and summary of the whole run without playing.\n"
     "Ctrl-C: stops at once; the stats file and the record keep the same finished games.\n"
-    "exit status: 0 valid, 1 invalid (load failure, fault or too slow), 2 bad command line,\n"
-    "3 the results could not be written\n";
+    "exit status: 0 valid, 1 invalid (load failure, fault or too slow; --merge: shards missing),\n"
+    "2 bad command line or a record of another command line, 3 the results could not be written\n";
+
+// A record's text into *text; false with *problem if it cannot be read.
+bool read_text(const std::string& path, std::string* text, std::string* problem) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *problem = "cannot read the record '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream s;
+  s << in.rdbuf();
+  *text = s.str();
+  return true;
+}
+
+// --merge: the shards' records as the whole run's games, in game order.
+// 0 when every game is there; 1 when games are missing (*problem names their
+// shards); 2 when a record cannot be read or is of another command line.
+int merge_records(const std::vector<std::string>& records, const g2048::RunConfig& config,
+                  std::vector<g2048::RecordedGame>* games, std::string* problem) {
+  int shards = 0;  // N of the shards' lines (1 for a whole run's record)
+  std::string first_with_shards, absent;
+  for (const std::string& path : records) {
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec)) {  // a lost shard: named below by the games it lacks
+      absent += (absent.empty() ? "" : ", ") + path;
+      continue;
+    }
+    std::string text;
+    bool torn = false;
+    const size_t before = games->size();
+    if (!read_text(path, &text, problem) ||
+        !g2048::read_run_record(text, "record '" + path + "'", config, games, &torn, problem)) {
+      *problem = "--merge: " + *problem;
+      return 2;
+    }
+    if (torn) {
+      *problem = "--merge: the record '" + path + "' ends in a line cut short: run its shard again to finish it";
+      return 2;
+    }
+    for (size_t i = before; i < games->size(); ++i) {
+      const std::string& shard = (*games)[i].shard;
+      int k = 0, n = 1;
+      if (!shard.empty()) judge::parse_shard(shard, &k, &n);
+      if (shards == 0) {
+        shards = n;
+        first_with_shards = path;
+      } else if (n != shards) {
+        *problem = "--merge: '" + path + "' holds shard " + (shard.empty() ? "0/1" : shard) + " but '" +
+                   first_with_shards + "' a shard of " + std::to_string(shards) + ": not the same split";
+        return 2;
+      }
+    }
+  }
+  if (shards == 0) shards = 1;
+  std::sort(games->begin(), games->end(),
+            [](const g2048::RecordedGame& x, const g2048::RecordedGame& y) { return x.record.game < y.record.game; });
+  std::vector<bool> present(config.games, false);
+  for (const g2048::RecordedGame& g : *games) present[g.record.game - 1] = true;
+  const std::string missing = judge::missing_shards(
+      present, shards, [&](int i) { return i % shards; }, "games");
+  if (missing.empty()) return 0;
+  *problem = "--merge: " + missing + (absent.empty() ? "" : "; no such record: " + absent);
+  return 1;
+}
 
 }  // namespace
 
@@ -43,7 +116,7 @@ int main(int argc, char** argv) {
   long long games = config.games, move_limit = config.call_limit_ms, memory_mb = config.memory_limit_bytes >> 20,
             idle_limit = config.idle_limit, jobs = config.jobs;
   uint64_t seed = 0;
-  bool have_seed = false, sandbox_report = false;
+  bool have_seed = false, sandbox_report = false, merge = false;
   const std::string jobs_need = "a whole number from 1 to 64";
   judge::OptionTable options("Run2048", kUsageHead);
   options
@@ -91,6 +164,17 @@ int main(int argc, char** argv) {
             return true;
           },
           "progress on stderr: live, lines or off (default: live on a terminal, else lines)", "live, lines or off")
+      .custom(
+          "--shard", "K/N",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_shard(v, &config.shard, &config.shards);
+          },
+          "play only the games g (from 0) with g % N == K, into --record FILE and\n"
+          "<--out>.shard-K-of-N; run again, plays only the games not in its record",
+          "K/N, 0 <= K < N <= 1000")
+      .flag("--merge", &merge,
+            "the words after the bot are the shards' records: write the whole run's stats\n"
+            "file, --record and --html from them, without playing")
       .flag("--sandbox-report", &sandbox_report, "print the protections of the bot's sandbox on this kernel, and exit")
       .footer(kUsageFooter);
   std::vector<std::string> bots;
@@ -102,8 +186,15 @@ int main(int argc, char** argv) {
   auto usage_error = [&](const std::string& problem) { return options.error(problem); };
   std::string error;
   if (!have_seed && !g2048::seed_from_environment(&seed, &error)) return usage_error(error);
-  if (bots.size() > 1) return usage_error("one bot only: '" + bots[0] + "' and '" + bots[1] + "'");
-  if (!bots.empty()) config.bot_path = bots[0];
+  std::vector<std::string> records;
+  if (merge && !bots.empty()) records.assign(bots.begin() + 1, bots.end());
+  if (!merge && bots.size() > 1) return usage_error("one bot only: '" + bots[0] + "' and '" + bots[1] + "'");
+  if (merge && records.empty()) return usage_error("--merge needs the shards' records after the bot");
+  if (merge && config.shards > 1) return usage_error("--merge and --shard: merge on one machine, without --shard");
+  if (config.shards > 1 && config.record_path.empty()) return usage_error("--shard needs --record FILE");
+  if ((merge || config.shards > 1) && config.stop_on_fault)
+    return usage_error("--stop-on-fault plays on one machine only: not with --shard or --merge");
+  if (!bots.empty()) config.bot_path = config.bot_argument = bots[0];
   config.seed = seed;
   config.games = static_cast<int>(games);
   config.call_limit_ms = static_cast<int>(move_limit);
@@ -111,8 +202,9 @@ int main(int argc, char** argv) {
   config.idle_limit = static_cast<int>(idle_limit);
   config.jobs = static_cast<int>(jobs);
   if (config.bot_path.empty()) return usage_error("no bot given (a shared object, e.g. bot.so)");
-  if (::access(config.bot_path.c_str(), R_OK) != 0)
+  if (!merge && ::access(config.bot_path.c_str(), R_OK) != 0)
     return usage_error("cannot read the bot '" + config.bot_path + "': " + std::strerror(errno));
+  if (config.shards > 1) config.stats_path = judge::shard_result_path(config.stats_path, config.shard, config.shards);
   if (!judge::path_is_writable(config.stats_path, &error)) return usage_error("--out: " + error);
   if (!config.record_path.empty() && !judge::path_is_writable(config.record_path, &error))
     return usage_error("--record: " + error);
@@ -126,6 +218,33 @@ int main(int argc, char** argv) {
   }
   config.bot_path = judge::absolute_path(config.bot_path);
   config.host_executable = judge::self_executable();
+
+  // --merge: every game from the shards' records; a shard: the games its record holds already.
+  std::vector<g2048::RecordedGame> recorded;
+  if (merge) {
+    const int status = merge_records(records, config, &recorded, &error);
+    if (status != 0) {
+      std::cerr << "Run2048: " << error << "\n";
+      return status;
+    }
+    std::cerr << "Run2048: merged " << recorded.size() << " games from " << records.size() << " records\n";
+  } else if (config.shards > 1 && std::filesystem::exists(config.record_path)) {
+    std::string text;
+    bool torn = false;
+    const std::string own = judge::shard_name(config.shard, config.shards);
+    if (!read_text(config.record_path, &text, &error) ||
+        !g2048::read_run_record(text, "record '" + config.record_path + "'", config, &recorded, &torn, &error)) {
+      std::cerr << "Run2048: --shard: " << error << "\n";
+      return 2;
+    }
+    for (const g2048::RecordedGame& g : recorded)
+      if (g.shard != own) {
+        std::cerr << "Run2048: --shard: record '" << config.record_path << "': game " << g.record.game << " is "
+                  << (g.shard.empty() ? "of a whole run" : "a game of shard " + g.shard) << ", not of shard " << own
+                  << "\n";
+        return 2;
+      }
+  }
 
   // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
   // games (every one committed before the signal); the bots die with their host.
@@ -141,7 +260,7 @@ int main(int argc, char** argv) {
     if (!dir.empty()) std::filesystem::remove_all(dir, ec);
   });
   std::cerr << judge::sandbox_summary_line() << "\n";
-  g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr);
+  g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr, recorded, merge);
   if (scratch) {
     std::error_code ec;
     std::filesystem::remove_all(scratch, ec);

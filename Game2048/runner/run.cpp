@@ -13,9 +13,11 @@
 #include "../../common/clock.h"
 #include "../../common/json.h"
 #include "../../common/ordered_pool.h"
+#include "../../common/shards.h"
 #include "../../viewer/page.h"
 #include "../engine/slide.h"
 #include "../stats_file.h"
+#include "record.h"
 #include "sandboxed_bot.h"
 
 namespace g2048 {
@@ -50,12 +52,12 @@ class ProgressMeter {
       stream_ << "progress: " << line.str() << "\n" << std::flush;
   }
 
-  void after_game(int done, int finished) {
+  void after_game(int done, int finished, int planned) {
     if (config_.progress == RunConfig::kProgressOff) return;
     const double elapsed = watch_.elapsed_ms() / 1000.0;
-    const double eta = done > 0 ? elapsed / done * (config_.games - done) : 0;
+    const double eta = done > 0 ? elapsed / done * (planned - done) : 0;
     std::ostringstream line;
-    line << "progress: " << done << "/" << config_.games << " games (" << finished << " finished), "
+    line << "progress: " << done << "/" << planned << " games (" << finished << " finished), "
          << format("%.1f", elapsed) << " s elapsed, about " << format("%.0f", eta) << " s left";
     if (config_.progress == RunConfig::kProgressLive)
       stream_ << "\r\033[K" << line.str() << std::flush;
@@ -88,39 +90,6 @@ std::string game_line(const GameRecord& g, int games) {
   if (!reached.empty()) line += "  reached" + reached;
   if (g.end != GameRecord::kOver) line += std::string("  ** ") + end_name(g.end) + ": " + g.detail;
   return line;
-}
-
-std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config) {
-  judge::JsonWriter json;
-  json.begin_object();
-  json.field("game", g.game).field("seed", config.seed).field("bot", config.bot_path).field("end", end_name(g.end));
-  json.field("score", g.score).field("max_tile", g.max_tile).field("moves", g.moves);
-  json.field("bot_cpu_s", g.bot_cpu_seconds);
-  json.key("reached").begin_object();
-  for (int i = 0; i < kMilestones; ++i)
-    if (g.reached[i] >= 0) json.field(std::to_string(1 << (kFirstMilestone + i)), g.reached[i]);
-  json.end_object();
-  json.field("detail", g.detail);
-  if (!g.refused.empty()) {
-    json.key("refused").begin_array();
-    for (const judge::Refusal& r : g.refused)
-      json.begin_object()
-          .field("player", "bot")
-          .field("call", r.call)
-          .field("errno", r.error)
-          .field("count", r.count)
-          .end_object();
-    json.end_array();
-  }
-  json.field("directions", state.directions());
-  std::string spawns;
-  for (const ContestGame::Spawn& s : state.spawns()) {
-    spawns += "0123456789abcdef"[s.cell];
-    spawns += s.value == 4 ? '4' : '2';
-  }
-  json.field("spawns", spawns);
-  json.end_object();
-  return json.str();
 }
 
 // Where the replay page says its games come from.
@@ -180,6 +149,7 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
   record->score = state.score();
   record->max_tile = state.max_tile();
   record->moves = state.moves();
+  record->bot_cpu_us = cpu_us;
   record->bot_cpu_seconds = cpu_us / 1e6;
   record->refused = judge::refusals_since(refused_before, bot.refusals());
   for (int i = 0; i < kMilestones; ++i) record->reached[i] = state.reached_at(kFirstMilestone + i);
@@ -188,7 +158,8 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
 
 // A game played, waiting for its turn to be committed.
 struct PlayedGame {
-  std::string no_bot;  // not empty: the bot could not be (re)started for it, the run's last fault
+  const RecordedGame* recorded = nullptr;  // a game of the record: committed as it is, not played
+  std::string no_bot;                      // not empty: the bot could not be (re)started for it, the run's last fault
   GameRecord record;
   ContestGame state;  // for the record line (directions, spawns)
 };
@@ -198,9 +169,11 @@ struct PlayedGame {
 // its line on `out`, progress.
 class GameCommitter {
  public:
-  GameCommitter(const RunConfig& config, RunResult* result, ContestStats* stats, ProgressMeter* meter,
-                std::ostream& out)
-      : config_(config), result_(result), stats_(stats), meter_(meter), out_(out) {}
+  // `planned`: the games of this run (a shard's, or all); `merge`: recorded
+  // games are written to the record too (else their lines are there already).
+  GameCommitter(const RunConfig& config, int planned, bool merge, RunResult* result, ContestStats* stats,
+                ProgressMeter* meter, std::ostream& out)
+      : config_(config), planned_(planned), merge_(merge), result_(result), stats_(stats), meter_(meter), out_(out) {}
 
   // Commits one game (the next in order). False when the run ends with it.
   bool commit(const PlayedGame& game) {
@@ -209,7 +182,7 @@ class GameCommitter {
       add_fault(&result, game.no_bot);
       return false;
     }
-    const GameRecord& record = game.record;
+    const GameRecord& record = game.recorded ? game.recorded->record : game.record;
     result.valid_moves += record.moves;
     result.bot_cpu_seconds += record.bot_cpu_seconds;
     if (record.end == GameRecord::kOver) {
@@ -226,9 +199,14 @@ class GameCommitter {
 
     std::string error;
     const bool keep_line = !config_.record_path.empty() || !config_.html_path.empty();
-    const std::string line = keep_line ? record_line(record, game.state, config_) : "";
-    if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds), config_.record_path,
-                                   line, &error) ||
+    std::string line;
+    if (game.recorded)
+      line = merge_ ? judge::without_shard_member(game.recorded->line, game.recorded->shard) : game.recorded->line;
+    else if (keep_line)
+      line = record_line(record, game.state, config_);
+    const bool append = !game.recorded || merge_;
+    if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds),
+                                   append ? config_.record_path : "", line, &error) ||
         (!config_.html_path.empty() && !write_page(line, &error))) {
       result.io_failed = true;
       result.io_problem = error;
@@ -237,7 +215,7 @@ class GameCommitter {
     }
     meter_->clear();
     out_ << game_line(record, config_.games) << "\n" << std::flush;
-    meter_->after_game(static_cast<int>(result.games.size()), result.finished);
+    meter_->after_game(static_cast<int>(result.games.size()), result.finished, planned_);
     return !(record.end != GameRecord::kOver && config_.stop_on_fault);
   }
 
@@ -249,6 +227,8 @@ class GameCommitter {
   }
 
   const RunConfig& config_;
+  int planned_;
+  bool merge_;
   RunResult* result_;
   std::vector<std::string> page_lines_;  // the committed games' record lines
   ContestStats* stats_;
@@ -256,14 +236,14 @@ class GameCommitter {
   std::ostream& out_;
 };
 
-void print_summary(const RunConfig& config, const RunResult& result, std::ostream& out) {
+void print_summary(const RunConfig& config, int planned, const RunResult& result, std::ostream& out) {
   std::vector<double> scores, moves;
   for (const GameRecord& g : result.games) {
     if (g.end != GameRecord::kOver) continue;
     scores.push_back(static_cast<double>(g.score));
     moves.push_back(static_cast<double>(g.moves));
   }
-  out << "summary: " << result.games.size() << " of " << config.games << " games played, " << result.finished
+  out << "summary: " << result.games.size() << " of " << planned << " games played, " << result.finished
       << " finished\n";
   if (!scores.empty()) {
     out << "  median score " << format("%.0f", median(scores)) << ", highest "
@@ -310,14 +290,27 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& progress) {
+RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& progress,
+                      const std::vector<RecordedGame>& recorded, bool merge) {
   RunResult result;
   result.valid = true;
   result.verdict = "valid";
+  // The games of this run (g from 0): a shard's, or all; those in `recorded` are not played.
+  std::vector<int> planned;
+  for (int g = config.shard; g < config.games; g += std::max(1, config.shards)) planned.push_back(g);
+  std::vector<const RecordedGame*> from_record(config.games, nullptr);
+  std::string kept_lines;  // a shard run again: its record keeps the lines it holds
+  for (const RecordedGame& r : recorded) {
+    from_record[r.record.game - 1] = &r;
+    kept_lines += r.line + "\n";
+  }
+  const int to_play =
+      static_cast<int>(std::count_if(planned.begin(), planned.end(), [&](int g) { return from_record[g] == nullptr; }));
   ContestStats stats;
   std::string error;
   if (!stats.write(config.stats_path, 0, &error) ||
-      (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, "", &error)) ||
+      (!config.record_path.empty() &&
+       !judge::write_file_atomically(config.record_path, merge ? "" : kept_lines, &error)) ||
       (!config.html_path.empty() &&
        !viewer::write_page(config.html_path, viewer::Kind::k2048, {}, page_source(config), &error))) {
     result.io_failed = true;
@@ -337,11 +330,12 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   bot_config.workdir = config.workdir;
   // One bot per worker; the first is started here, so that a bot that cannot
   // load plays nothing, the others by their worker before its first game.
-  const int workers = std::max(1, std::min(config.jobs, config.games));
+  // With every game recorded, no bot is started.
+  const int workers = std::max(1, std::min(config.jobs, to_play));
   std::vector<std::unique_ptr<SandboxedBot>> bots;
   for (int i = 0; i < workers; ++i) bots.push_back(std::make_unique<SandboxedBot>());
   std::string message;
-  const judge::LoadStatus status = bots[0]->start(bot_config, &message);
+  const judge::LoadStatus status = to_play ? bots[0]->start(bot_config, &message) : judge::LoadStatus::kOk;
   if (status != judge::LoadStatus::kOk) {
     result.load_problem =
         (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
@@ -350,35 +344,43 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
     return result;
   }
   result.loaded = true;
-  out << "Run2048: " << config.bot_path << ", " << config.games << " games, seed " << config.seed << "\n";
+  out << "Run2048: " << config.bot_path << ", " << config.games << " games, seed " << config.seed;
+  if (config.shards > 1)
+    out << ", shard " << judge::shard_name(config.shard, config.shards) << ": " << planned.size() << " games";
+  out << "\n";
+  if (!merge && !recorded.empty())
+    out << "resumed: " << recorded.size() << " of the " << planned.size() << " games are in the record already\n";
 
   ProgressMeter meter(config, progress);
-  GameCommitter committer(config, &result, &stats, &meter, out);
+  const int run_games = static_cast<int>(planned.size());
+  GameCommitter committer(config, run_games, merge, &result, &stats, &meter, out);
   // Each worker plays with its own bot, started before its first game (the
   // first one above). No game after a fault is committed under
   // --stop-on-fault, nor after a bot that cannot be (re)started.
-  judge::OrderedPool<PlayedGame> pool(config.games, workers);
+  judge::OrderedPool<PlayedGame> pool(run_games, workers);
   std::vector<char> started(workers, 0);
-  started[0] = 1;
-  auto play = [&](int worker, int g, PlayedGame* game) {
+  started[0] = to_play > 0;
+  auto play = [&](int worker, int unit, PlayedGame* game) {
+    const int g = planned[unit];
+    if ((game->recorded = from_record[g])) return true;
     SandboxedBot& bot = *bots[worker];
     if (!bot.running()) {  // a fault ended the last host, or it was never started
       std::string message;
       if (bot.start(bot_config, &message) != judge::LoadStatus::kOk) {
         game->no_bot = std::string("the bot could not be ") + (started[worker] ? "restarted" : "started") +
                        " for game " + std::to_string(g + 1) + " (" + message + ")";
-        pool.end_after(g);
+        pool.end_after(unit);
         return true;
       }
     }
     started[worker] = 1;
     const KeepPlaying keep_playing = [&](const ContestGame& state, int64_t cpu_us) {
-      return pool.still_wanted(g, [&] {
+      return pool.still_wanted(unit, [&] {
         meter.during_game(g + 1, state, result.valid_moves + state.moves(), result.bot_cpu_seconds + cpu_us / 1e6);
       });
     };
     if (!play_game(config, bot, g, game->state, keep_playing, &game->record)) return false;
-    if (config.stop_on_fault && game->record.end != GameRecord::kOver) pool.end_after(g);
+    if (config.stop_on_fault && game->record.end != GameRecord::kOver) pool.end_after(unit);
     return true;
   };
   pool.run(play, [&](int, PlayedGame& game) { return committer.commit(game); });
@@ -390,10 +392,10 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
     add_fault(&result, "too slow: " + format("%.1f", result.moves_per_second) +
                            " valid moves per second on the bot's CPU time, under the contest's " +
                            format("%g", config.min_moves_per_second));
-  if (static_cast<int>(result.games.size()) < config.games && !result.io_failed && result.valid)
-    add_fault(&result, "only " + std::to_string(result.games.size()) + " of " + std::to_string(config.games) +
+  if (static_cast<int>(result.games.size()) < run_games && !result.io_failed && result.valid)
+    add_fault(&result, "only " + std::to_string(result.games.size()) + " of " + std::to_string(run_games) +
                            " games were played");
-  print_summary(config, result, out);
+  print_summary(config, run_games, result, out);
   return result;
 }
 

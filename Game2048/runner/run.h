@@ -16,6 +16,7 @@ namespace g2048 {
 
 struct RunConfig {
   std::string bot_path;
+  std::string bot_argument;     // the bot as the command line names it (the record's settings)
   std::string host_executable;  // the runner binary, re-run with --plugin-host
   uint64_t seed = kDefaultSeed;
   int games = 100;
@@ -38,6 +39,9 @@ struct RunConfig {
   // Progress on the progress stream: none, one line per game (and every 30 s
   // within a game), or a live line rewritten in place (for a terminal).
   enum Progress { kProgressOff, kProgressLines, kProgressLive } progress = kProgressLines;
+  // --shard K/N: only the games g (from 0) with g % shards == shard are played,
+  // and every record line ends with "shard":"K/N".
+  int shard = 0, shards = 1;
 };
 
 // How one game ended.
@@ -48,6 +52,7 @@ struct GameRecord {
   int max_tile = 0;
   int64_t moves = 0;                    // valid moves
   double bot_cpu_seconds = 0;           // g2048_new_game + every g2048_move of this game
+  int64_t bot_cpu_us = 0;               // the same in microseconds, as measured (the record keeps it exactly)
   int64_t reached[kMilestones];         // valid moves when 2^(11 + i) first appeared; -1 if never
   std::string detail;                   // for a fault: what happened, with the game and move number
   std::vector<judge::Refusal> refused;  // what the sandbox refused the bot during this game
@@ -56,6 +61,13 @@ struct GameRecord {
   }
 };
 const char* end_name(GameRecord::End end);
+
+// A game read back from a record (record.h reads them).
+struct RecordedGame {
+  GameRecord record;
+  std::string line;   // the record line as written
+  std::string shard;  // "K/N" for a shard's line, else ""
+};
 
 struct RunResult {
   bool loaded = false;  // the bot loaded (else load_problem says why)
@@ -79,7 +91,14 @@ struct RunResult {
 // (stats, record, lines, progress) one at a time and in game order; with
 // stop_on_fault, games after the faulting one that are in flight are abandoned
 // and never recorded.
-RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& progress);
+//
+// `recorded` holds games already played (a shard run again, or --merge): they
+// are committed as recorded, not played; the bot is started only if a game of
+// the run is not among them. A shard run again keeps its record's lines and
+// appends the new games; `merge` (every game recorded) writes the record anew
+// with the single run's lines, in game order.
+RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& progress,
+                      const std::vector<RecordedGame>& recorded = {}, bool merge = false);
 
 // The median of `values` (the mean of the two middle ones for an even count); 0 if empty.
 double median(std::vector<double> values);

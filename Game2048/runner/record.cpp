@@ -1,0 +1,188 @@
+#include "record.h"
+
+#include <set>
+
+#include "../../common/cli.h"
+#include "../../common/json.h"
+#include "../../common/json_read.h"
+#include "../../common/shards.h"
+
+namespace g2048 {
+namespace {
+
+// The command-line words a setting comes from, for the refusal message.
+std::string setting_label(const std::string& key) {
+  if (key == "seed") return "--seed";
+  if (key == "games") return "--games";
+  if (key == "bot") return "the bot";
+  if (key == "move_limit_ms") return "--move-limit";
+  if (key == "memory_limit_mb") return "--memory-limit";
+  if (key == "idle_limit") return "--idle-limit";
+  return "'" + key + "'";
+}
+
+// An integer member (no fraction, no exponent) of a record line in [min, max].
+bool int_member(const judge::JsonValue& line, const char* key, long long min, long long max, long long* out) {
+  const judge::JsonValue* v = line.find(key);
+  return v && v->type == judge::JsonValue::kNumber && judge::parse_int(v->text, min, max, out);
+}
+
+// Fills *g from a record line's members; "" or what is wrong.
+std::string read_game(const judge::JsonValue& v, int games, GameRecord* g) {
+  long long game = 0, score = 0, max_tile = 0, moves = 0, cpu_us = 0;
+  if (!int_member(v, "game", 1, games, &game)) return "no game number from 1 to " + std::to_string(games);
+  if (!int_member(v, "score", 0, INT64_MAX, &score) || !int_member(v, "max_tile", 0, 1 << 30, &max_tile) ||
+      !int_member(v, "moves", 0, INT64_MAX, &moves) || !int_member(v, "bot_cpu_us", 0, INT64_MAX, &cpu_us))
+    return "score, max_tile, moves or bot_cpu_us missing or out of range";
+  g->game = static_cast<int>(game);
+  g->score = score;
+  g->max_tile = static_cast<int>(max_tile);
+  g->moves = moves;
+  g->bot_cpu_us = cpu_us;
+  g->bot_cpu_seconds = cpu_us / 1e6;
+  const judge::JsonValue* end = v.find("end");
+  bool known = false;
+  for (GameRecord::End e : {GameRecord::kOver, GameRecord::kCrashed, GameRecord::kTimedOut, GameRecord::kIdle})
+    if (end && end->type == judge::JsonValue::kString && end->text == end_name(e)) {
+      g->end = e;
+      known = true;
+    }
+  if (!known) return "'end' is not over, crashed, timed out or stuck";
+  const judge::JsonValue* detail = v.find("detail");
+  if (!detail || detail->type != judge::JsonValue::kString) return "no 'detail' text";
+  g->detail = detail->text;
+  const judge::JsonValue* reached = v.find("reached");
+  if (!reached || reached->type != judge::JsonValue::kObject) return "no 'reached' object";
+  for (const auto& [tile, at] : reached->members) {
+    int i = 0;
+    while (i < kMilestones && std::to_string(1 << (kFirstMilestone + i)) != tile) ++i;
+    long long when = 0;
+    if (i == kMilestones || at.type != judge::JsonValue::kNumber || !judge::parse_int(at.text, 0, moves, &when))
+      return "'reached' holds '" + tile + "': " + at.dump() + " (expected a tile 2048 to 131072 and a move count)";
+    g->reached[i] = when;
+  }
+  if (const judge::JsonValue* refused = v.find("refused")) {
+    if (refused->type != judge::JsonValue::kArray) return "'refused' is not an array";
+    for (const judge::JsonValue& r : refused->items) {
+      const judge::JsonValue *call = r.find("call"), *error = r.find("errno"), *count = r.find("count");
+      uint64_t n = 0;
+      if (r.type != judge::JsonValue::kObject || !call || call->type != judge::JsonValue::kString || !error ||
+          error->type != judge::JsonValue::kString || !count || count->type != judge::JsonValue::kNumber ||
+          !judge::parse_u64(count->text, &n))
+        return "an item of 'refused' is not {call, errno, count}";
+      g->refused.push_back(judge::Refusal{call->text, error->text, n});
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string run_settings_json(const RunConfig& config) {
+  judge::JsonWriter json;
+  return json.begin_object()
+      .field("seed", config.seed)
+      .field("games", config.games)
+      .field("bot", config.bot_argument)
+      .field("move_limit_ms", config.call_limit_ms)
+      .field("memory_limit_mb", static_cast<int64_t>(config.memory_limit_bytes >> 20))
+      .field("idle_limit", config.idle_limit)
+      .end_object()
+      .str();
+}
+
+std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config) {
+  judge::JsonWriter json;
+  json.begin_object();
+  json.field("game", g.game).field("seed", config.seed).field("bot", config.bot_path).field("end", end_name(g.end));
+  json.field("score", g.score).field("max_tile", g.max_tile).field("moves", g.moves);
+  json.field("bot_cpu_s", g.bot_cpu_seconds).field("bot_cpu_us", g.bot_cpu_us);
+  json.key("reached").begin_object();
+  for (int i = 0; i < kMilestones; ++i)
+    if (g.reached[i] >= 0) json.field(std::to_string(1 << (kFirstMilestone + i)), g.reached[i]);
+  json.end_object();
+  json.field("detail", g.detail);
+  if (!g.refused.empty()) {
+    json.key("refused").begin_array();
+    for (const judge::Refusal& r : g.refused)
+      json.begin_object()
+          .field("player", "bot")
+          .field("call", r.call)
+          .field("errno", r.error)
+          .field("count", r.count)
+          .end_object();
+    json.end_array();
+  }
+  json.field("directions", state.directions());
+  std::string spawns;
+  for (const ContestGame::Spawn& s : state.spawns()) {
+    spawns += "0123456789abcdef"[s.cell];
+    spawns += s.value == 4 ? '4' : '2';
+  }
+  json.field("spawns", spawns);
+  json.key("settings").raw(run_settings_json(config));
+  if (config.shards > 1) json.field("shard", judge::shard_name(config.shard, config.shards));
+  json.end_object();
+  return json.str();
+}
+
+bool read_run_record(const std::string& text, const std::string& source, const RunConfig& config,
+                     std::vector<RecordedGame>* games, bool* torn, std::string* problem) {
+  std::set<int> seen;
+  for (const RecordedGame& g : *games) seen.insert(g.record.game);
+  const std::string settings_now = run_settings_json(config);
+  size_t start = 0;
+  for (int number = 1; start < text.size(); ++number) {
+    size_t end = text.find('\n', start);
+    const bool complete = end != std::string::npos;
+    if (!complete) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    const std::string where = source + " line " + std::to_string(number) + ": ";
+    if (line.empty()) continue;
+    judge::JsonValue v;
+    std::string error;
+    if (!judge::parse_json(line, &v, &error) || v.type != judge::JsonValue::kObject) {
+      if (!complete) {  // cut short by a stop in the middle of its write: that game is played again
+        *torn = true;
+        break;
+      }
+      *problem = where + "not a JSON object (" + (error.empty() ? "another value" : error) + ")";
+      return false;
+    }
+    const judge::JsonValue* settings = v.find("settings");
+    if (!settings || settings->type != judge::JsonValue::kObject) {
+      *problem = where + "no settings: not a record of this Run2048";
+      return false;
+    }
+    const std::string difference = judge::settings_difference(settings->dump(), settings_now, setting_label, "Run2048");
+    if (!difference.empty()) {
+      *problem = where + "made by another command line: " + difference;
+      return false;
+    }
+    RecordedGame g;
+    const std::string wrong = read_game(v, config.games, &g.record);
+    if (!wrong.empty()) {
+      *problem = where + wrong;
+      return false;
+    }
+    if (!seen.insert(g.record.game).second) {
+      *problem = where + "game " + std::to_string(g.record.game) + " is recorded twice";
+      return false;
+    }
+    if (const judge::JsonValue* shard = v.find("shard")) {
+      int k = 0, n = 0;
+      if (shard->type != judge::JsonValue::kString || !judge::parse_shard(shard->text, &k, &n) ||
+          (g.record.game - 1) % n != k) {
+        *problem = where + "its shard is not K/N with game - 1 = K modulo N";
+        return false;
+      }
+      g.shard = shard->text;
+    }
+    g.line = line;
+    games->push_back(std::move(g));
+  }
+  return true;
+}
+
+}  // namespace g2048

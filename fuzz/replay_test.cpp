@@ -20,6 +20,7 @@ FUZZ_ENTRY(pz_input)
 FUZZ_ENTRY(oj_protocol)
 FUZZ_ENTRY(weights_file)
 FUZZ_ENTRY(record_reader)
+FUZZ_ENTRY(run2048_record)
 extern "C" int fuzz_init_oj_protocol(int*, char***);
 
 namespace {
@@ -52,7 +53,8 @@ TEST_CASE("fuzz corpora replay cleanly under ASan and UBSan") {
                                                    {"pz_input", fuzz_pz_input},
                                                    {"oj_protocol", fuzz_oj_protocol},
                                                    {"weights_file", fuzz_weights_file},
-                                                   {"record_reader", fuzz_record_reader}};
+                                                   {"record_reader", fuzz_record_reader},
+                                                   {"run2048_record", fuzz_run2048_record}};
   for (const auto& t : targets) {
     CAPTURE(t.first);
     CHECK(replay(t.first, t.second) > 0);

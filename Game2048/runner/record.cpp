@@ -78,6 +78,16 @@ std::string read_game(const judge::JsonValue& v, int games, GameRecord* g) {
 
 }  // namespace
 
+const char* end_name(GameRecord::End end) {
+  switch (end) {
+    case GameRecord::kOver: return "over";
+    case GameRecord::kCrashed: return "crashed";
+    case GameRecord::kTimedOut: return "timed out";
+    case GameRecord::kIdle: return "stuck";
+  }
+  return "?";
+}
+
 std::string run_settings_json(const RunConfig& config) {
   judge::JsonWriter json;
   return json.begin_object()

@@ -273,16 +273,6 @@ void print_summary(const RunConfig& config, int planned, const RunResult& result
 
 }  // namespace
 
-const char* end_name(GameRecord::End end) {
-  switch (end) {
-    case GameRecord::kOver: return "over";
-    case GameRecord::kCrashed: return "crashed";
-    case GameRecord::kTimedOut: return "timed out";
-    case GameRecord::kIdle: return "stuck";
-  }
-  return "?";
-}
-
 double median(std::vector<double> values) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());

@@ -46,7 +46,7 @@ void play_to_the_end(Game& game, bool call_rand = false) {
   }
 }
 
-std::string without_time(const std::string& stats) { return stats.substr(0, stats.find("Time: ")); }
+using g2048_test::without_time;
 
 }  // namespace
 

@@ -27,6 +27,11 @@ inline std::string read_file(const std::string& path) {
   return s.str();
 }
 
+inline bool file_exists(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::exists(path, ec);
+}
+
 inline void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -90,5 +95,38 @@ inline std::vector<std::string> lines_starting(const std::string& text, const st
 }
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A stats file without its Time line (the CPU time varies between runs).
+inline std::string without_time(const std::string& stats) { return stats.substr(0, stats.find("Time: ")); }
+
+// A record without its CPU times (the only figures that vary between runs).
+inline std::string without_cpu(const std::string& record) {
+  std::string out;
+  std::istringstream in(record);
+  std::string line;
+  while (std::getline(in, line)) {
+    for (const char* key : {"\"bot_cpu_s\":", "\"bot_cpu_us\":"}) {
+      const size_t at = line.find(key);
+      if (at != std::string::npos) line.erase(at, line.find(',', at) - at);
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+// Run2048's output without the CPU figures: each game line's CPU seconds and
+// the summary's bot CPU line.
+inline std::string without_cpu_lines(const std::string& output) {
+  std::string out;
+  std::istringstream in(output);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.compare(0, 10, "  bot CPU ") == 0) continue;
+    const size_t at = line.find("  cpu ");
+    if (at != std::string::npos) line.erase(at, line.find(" s", at + 6) + 2 - at);
+    out += line + "\n";
+  }
+  return out;
+}
 
 }  // namespace g2048_test

@@ -22,6 +22,9 @@ using g2048_test::lines_starting;
 using g2048_test::Outcome;
 using g2048_test::read_file;
 using g2048_test::ScratchDir;
+using g2048_test::without_cpu;
+using g2048_test::without_cpu_lines;
+using g2048_test::without_time;
 
 namespace {
 
@@ -39,36 +42,6 @@ Outcome run(const ScratchDir& dir, const std::string& bot, int games, std::vecto
                                    "--bot-log",  "none"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   return g2048_test::run_program(argv, dir, env);
-}
-
-std::string without_time(const std::string& stats) { return stats.substr(0, stats.find("Time: ")); }
-
-// A record without its CPU times (the only figures that vary between runs).
-std::string without_cpu(const std::string& record) {
-  std::string out;
-  std::istringstream in(record);
-  std::string line;
-  while (std::getline(in, line)) {
-    const size_t at = line.find("\"bot_cpu_s\":");
-    if (at != std::string::npos) line.erase(at, line.find(',', at) - at);
-    out += line + "\n";
-  }
-  return out;
-}
-
-// Run2048's output without the CPU figures: each game line's CPU seconds and
-// the summary's bot CPU line.
-std::string without_cpu_lines(const std::string& output) {
-  std::string out;
-  std::istringstream in(output);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.compare(0, 10, "  bot CPU ") == 0) continue;
-    const size_t at = line.find("  cpu ");
-    if (at != std::string::npos) line.erase(at, line.find(" s", at + 6) + 2 - at);
-    out += line + "\n";
-  }
-  return out;
 }
 
 // Runs `bot` with -j 1 and with `jobs` (e.g. {"--jobs", "3"}) and checks that

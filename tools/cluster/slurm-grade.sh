@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # A grade on a Slurm cluster: N array tasks, one shard each, then the merge.
 #   tools/cluster/slurm-grade.sh N OUT STRATEGY.so [Grade options, e.g. --seed 7]
-# Run from the checkout (shared by the nodes); prints the merge job's id.
+# Shard K writes OUT/shard-K.tsv (run again, it keeps the games already there); the merge writes
+# OUT/grade.tsv, the file one Grade run writes. Run from the checkout; prints the merge job's id.
 set -euo pipefail
 shards=${1:?number of shards} out=$(realpath -m "${2:?output folder}") strategy=$(realpath "${3:?strategy .so}")
 shift 3
 root=$(cd "$(dirname "$0")/../.." && pwd)
-mkdir -p "$out"
-array=$(sbatch --parsable --array=0-$((shards - 1)) --chdir="$root" --output="$out/shard-%a.log" \
-  "$root/tools/cluster/grade.sbatch" "$out" "$strategy" "$@")
-sbatch --parsable --dependency=afterok:"${array%%;*}" --chdir="$root" --output="$out/merge.log" \
-  "$root/tools/cluster/grade-merge.sbatch" "$out"
+files=()
+for ((k = 0; k < shards; ++k)); do files+=("$out/shard-$k.tsv"); done
+exec "$root/tools/cluster/slurm-shards.sh" "$shards" "$out" \
+  "$root/build/bin/Grade" "$@" --results "$out/shard-{K}.tsv" "$strategy" -- \
+  "$root/build/bin/Grade" --merge --results "$out/grade.tsv" "${files[@]}"

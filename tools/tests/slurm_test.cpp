@@ -1,12 +1,14 @@
-// A grade on Slurm: a one-node cluster started on this machine runs the
-// array of shards and the merge that depends on it; the merged results file
-// equals one Grade run's, byte for byte.
+// Sharded runs on Slurm: a one-node cluster started on this machine runs the
+// array of shards and the merge that depends on it (tools/cluster/) for a
+// grade, a Compete match and a 2048 run; the merged files equal one run's
+// (byte for byte; the match record and the 2048 files but for their timings).
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -25,7 +27,7 @@ int run(const std::string& command, std::string* output = nullptr) {
 
 using test_shell::read_file;
 
-// The cluster, stopped and removed at the end whatever happens.
+// The cluster, started once for the suite, stopped and removed at its end whatever happens.
 struct LocalSlurm {
   fs::path dir;
   bool up = false;
@@ -41,35 +43,101 @@ struct LocalSlurm {
     fs::remove_all(dir, ec);
   }
   std::string env() const { return "SLURM_CONF='" + (dir / "slurm.conf").string() + "' "; }
+
+  // Runs a tools/cluster/slurm-*.sh command line (it prints the merge job's id
+  // last) and waits for the queue to empty (at most 300 s); false if the
+  // submission failed, with its output in *text.
+  bool submit_and_wait(const std::string& command, std::string* text) const {
+    if (run(env() + command, text) != 0) return false;
+    std::string queue;
+    for (int second = 0; second < 300; ++second) {
+      run(env() + "squeue -h -o %i", &queue);
+      if (queue.find_first_of("0123456789") == std::string::npos) return true;
+      run("sleep 1");
+    }
+    *text += "still queued after 300 s: " + queue;
+    return false;
+  }
 };
+
+LocalSlurm& cluster() {
+  static LocalSlurm slurm;
+  REQUIRE_MESSAGE(slurm.up, slurm.log << read_file(slurm.dir / "log" / "slurmctld.log"));
+  return slurm;
+}
+
+std::string quoted(const fs::path& path) { return "'" + path.string() + "'"; }
+
+// Record lines without their timings (the only part of a game that depends on the machine).
+std::string without_times(const std::string& record) {
+  static const std::regex move_time("(\\[\"[AB]\",-?[0-9]+,-?[0-9]+),[-0-9.e+]+\\]");
+  static const std::regex totals("\"(time_[ab]_(ms|us)|bot_cpu_s|bot_cpu_us)\":[-0-9.e+]+,");
+  return std::regex_replace(std::regex_replace(record, move_time, "$1]"), totals, "");
+}
 
 }  // namespace
 
 TEST_CASE("Slurm: an array of grade shards and a merge job after it give one run's results file") {
-  LocalSlurm slurm;
-  REQUIRE_MESSAGE(slurm.up, slurm.log << read_file(slurm.dir / "log" / "slurmctld.log"));
+  LocalSlurm& slurm = cluster();
   const fs::path out = slurm.dir / "grade";
   const std::string options = "--group 1 --seed 5 --time-limit 10000";
   std::string text;
-  REQUIRE_MESSAGE(run("build/bin/Grade " + options + " --results '" + (slurm.dir / "single.tsv").string() + "' '" +
-                          root() + "/TestCases/5.so'",
+  REQUIRE_MESSAGE(run("build/bin/Grade " + options + " --results " + quoted(slurm.dir / "single.tsv") + " '" + root() +
+                          "/TestCases/5.so'",
                       &text) == 0,
                   text);
-  REQUIRE_MESSAGE(
-      run(slurm.env() + "tools/cluster/slurm-grade.sh 3 '" + out.string() + "' TestCases/5.so " + options, &text) == 0,
-      text);
   // (the script names the strategy by its absolute path, as the single run above does)
-  // The merge job's id is the last line; wait for it to leave the queue (at most 120 s).
-  const std::string merge_job = text.substr(text.find_last_of('\n', text.size() - 2) + 1);
-  std::string queue;
-  for (int second = 0; second < 120; ++second) {
-    run(slurm.env() + "squeue -h -o %i", &queue);
-    if (queue.find_first_of("0123456789") == std::string::npos) break;
-    run("sleep 1");
-  }
-  INFO("queue: " << queue << "\nmerge job " << merge_job << ": " << read_file(out / "merge.log"));
+  REQUIRE_MESSAGE(
+      slurm.submit_and_wait("tools/cluster/slurm-grade.sh 3 " + quoted(out) + " TestCases/5.so " + options, &text),
+      text);
+  INFO("merge job: " << read_file(out / "merge.log"));
   CHECK(fs::is_regular_file(out / "shard-0.tsv"));
   CHECK(fs::is_regular_file(out / "shard-2.tsv"));
   CHECK(read_file(out / "merge.log").find("Merged 3 shards") != std::string::npos);
   CHECK(read_file(out / "grade.tsv") == read_file(slurm.dir / "single.tsv"));
+}
+
+TEST_CASE("Slurm: a Compete match in shards of its rounds, merged, gives one run's result file and record") {
+  LocalSlurm& slurm = cluster();
+  const fs::path out = slurm.dir / "match";
+  const std::string a = root() + "/TestCases/5.so", b = root() + "/TestCases/11.so";
+  std::string text;
+  REQUIRE_MESSAGE(run("Compete/Compete '" + a + "' '" + b + "' " + quoted(slurm.dir / "single.txt") +
+                          " 6 --seed 5 --record " + quoted(slurm.dir / "single.jsonl"),
+                      &text) == 0,
+                  text);
+  REQUIRE_MESSAGE(
+      slurm.submit_and_wait(
+          "tools/cluster/slurm-compete.sh 3 " + quoted(out) + " TestCases/5.so TestCases/11.so 6 --seed 5", &text),
+      text);
+  INFO("merge job: " << read_file(out / "merge.log"));
+  CHECK(fs::is_regular_file(out / "shard-1.jsonl"));
+  CHECK(fs::is_regular_file(out / "match.txt.shard-2-of-3"));
+  CHECK(read_file(out / "merge.log").find("Merged from the shards' records: 12 of 12 games") != std::string::npos);
+  CHECK(read_file(out / "match.txt") == read_file(slurm.dir / "single.txt"));
+  CHECK(read_file(out / "match.txt.stats.json") == read_file(slurm.dir / "single.txt.stats.json"));
+  CHECK(without_times(read_file(out / "record.jsonl")) == without_times(read_file(slurm.dir / "single.jsonl")));
+}
+
+TEST_CASE("Slurm: a 2048 run in shards of its games, merged, gives one run's stats file and record") {
+  LocalSlurm& slurm = cluster();
+  const fs::path out = slurm.dir / "run2048";
+  const std::string bot = root() + "/build/so/simple.so";
+  std::string text;
+  REQUIRE_MESSAGE(run("build/bin/Run2048 '" + bot + "' --games 9 --seed 5 --progress off --bot-log none --out " +
+                          quoted(slurm.dir / "single.txt") + " --record " + quoted(slurm.dir / "single.jsonl"),
+                      &text) == 0,
+                  text);
+  REQUIRE_MESSAGE(slurm.submit_and_wait(
+                      "tools/cluster/slurm-2048.sh 3 " + quoted(out) + " build/so/simple.so --games 9 --seed 5", &text),
+                  text);
+  INFO("merge job: " << read_file(out / "merge.log"));
+  CHECK(fs::is_regular_file(out / "shard-2.jsonl"));
+  CHECK(fs::is_regular_file(out / "stats.txt.shard-0-of-3"));
+  CHECK(read_file(out / "merge.log").find("Run2048: merged 9 games from 3 records") != std::string::npos);
+  CHECK(read_file(out / "merge.log").find("verdict: valid") != std::string::npos);
+  const std::string stats = read_file(out / "stats.txt"), single = read_file(slurm.dir / "single.txt");
+  CHECK(stats.find("#Rounds: 9\n") == 0);
+  CHECK(stats.substr(0, stats.find("Time: ")) == single.substr(0, single.find("Time: ")));
+  CHECK(without_times(read_file(out / "record.jsonl")) == without_times(read_file(slurm.dir / "single.jsonl")));
 }

@@ -204,14 +204,13 @@ class GameCommitter {
       line = merge_ ? judge::without_shard_member(game.recorded->line, game.recorded->shard) : game.recorded->line;
     else if (keep_line)
       line = record_line(record, game.state, config_);
-    const bool append = !game.recorded || merge_;
-    if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds),
-                                   append ? config_.record_path : "", line, &error) ||
-        (!config_.html_path.empty() && !write_page(line, &error))) {
-      result.io_failed = true;
-      result.io_problem = error;
-      add_fault(&result, "the judge could not write its results: " + error);
-      return false;
+    if (merge_) {  // nothing is played: the files are written once, by finish()
+      merged_lines_ += line + "\n";
+      if (!config_.html_path.empty()) page_lines_.push_back(line);
+    } else if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds),
+                                          game.recorded ? "" : config_.record_path, line, &error) ||
+               (!config_.html_path.empty() && !write_page(line, &error))) {
+      return io_failed(error);
     }
     meter_->clear();
     out_ << game_line(record, config_.games) << "\n" << std::flush;
@@ -219,7 +218,27 @@ class GameCommitter {
     return !(record.end != GameRecord::kOver && config_.stop_on_fault);
   }
 
+  // After the last game of a merge: the stats file, record and page of every
+  // game committed, each written once. False if one could not be written.
+  bool finish() {
+    if (!merge_ || result_->io_failed) return !result_->io_failed;
+    std::string error;
+    if (!stats_->write(config_.stats_path, result_->bot_cpu_seconds, &error) ||
+        (!config_.record_path.empty() && !judge::write_file_atomically(config_.record_path, merged_lines_, &error)) ||
+        (!config_.html_path.empty() &&
+         !viewer::write_page(config_.html_path, viewer::Kind::k2048, page_lines_, page_source(config_), &error)))
+      return io_failed(error);
+    return true;
+  }
+
  private:
+  bool io_failed(const std::string& error) {
+    result_->io_failed = true;
+    result_->io_problem = error;
+    add_fault(result_, "the judge could not write its results: " + error);
+    return false;
+  }
+
   // Adds a committed game's line to the replay page and rewrites it.
   bool write_page(const std::string& line, std::string* error) {
     page_lines_.push_back(line);
@@ -231,6 +250,7 @@ class GameCommitter {
   bool merge_;
   RunResult* result_;
   std::vector<std::string> page_lines_;  // the committed games' record lines
+  std::string merged_lines_;             // a merge's record, written by finish()
   ContestStats* stats_;
   ProgressMeter* meter_;
   std::ostream& out_;
@@ -374,6 +394,7 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
     return true;
   };
   pool.run(play, [&](int, PlayedGame& game) { return committer.commit(game); });
+  committer.finish();
   for (auto& bot : bots) bot->stop();
   meter.clear();
 

@@ -60,25 +60,7 @@ bool read_record(const std::string& path, const std::string& what, MatchConfig* 
 
   std::set<int> seen;
   for (const RecordedGame& g : config->recorded) seen.insert(2 * g.round + g.game);
-  size_t start = 0;
-  for (int number = 1; start < text.size(); ++number) {
-    size_t end = text.find('\n', start);
-    const bool complete = end != std::string::npos;
-    if (!complete) end = text.size();
-    const std::string line = text.substr(start, end - start);
-    start = end + 1;
-    const std::string where = what + ": record '" + path + "' line " + std::to_string(number) + ": ";
-    if (line.empty()) continue;
-    judge::JsonValue v;
-    std::string error;
-    if (!judge::parse_json(line, &v, &error) || v.type != judge::JsonValue::kObject) {
-      if (!complete) {  // cut short by a stop in the middle of its write: that game is played again
-        notes->dropped_torn_line = true;
-        break;
-      }
-      *problem = where + "not a JSON object (" + (error.empty() ? "another value" : error) + ")";
-      return false;
-    }
+  auto each = [&](int number, const std::string& where, const std::string& line, const judge::JsonValue& v) {
     const judge::JsonValue* settings = v.find("settings");
     if (!settings || settings->type != judge::JsonValue::kObject) {
       *problem =
@@ -137,8 +119,9 @@ bool read_record(const std::string& path, const std::string& what, MatchConfig* 
     g.time_us_b = us_b;
     g.line = line;
     config->recorded.push_back(g);
-  }
-  return true;
+    return true;
+  };
+  return judge::read_json_lines(text, what + ": record '" + path + "'", each, &notes->dropped_torn_line, problem);
 }
 
 }  // namespace c4

@@ -12,8 +12,8 @@ namespace c4 {
 int merge_shard_records(const std::vector<std::string>& records, bool seed_given, MatchConfig* config,
                         std::string* problem) {
   config->recorded.clear();
-  int shards = 0;                         // N of the shards' lines (1 for a whole match's record)
-  std::string first_with_shards, absent;  // absent: the records that do not exist
+  judge::ShardSplit split;  // N of the shards' lines (1 for a whole match's record)
+  std::string absent;       // the records that do not exist
   for (const std::string& path : records) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {  // a lost shard: named below by the games it lacks
@@ -29,14 +29,8 @@ int merge_shard_records(const std::vector<std::string>& records, bool seed_given
     }
     for (size_t i = before; i < config->recorded.size(); ++i) {
       RecordedGame& g = config->recorded[i];
-      int k = 0, n = 1;
-      if (!g.shard.empty()) judge::parse_shard(g.shard, &k, &n);
-      if (shards == 0) {
-        shards = n;
-        first_with_shards = path;
-      } else if (n != shards) {
-        *problem = "--merge: '" + path + "' holds shard " + (g.shard.empty() ? "0/1" : g.shard) + " but '" +
-                   first_with_shards + "' a shard of " + std::to_string(shards) + ": not the same split";
+      if (!split.add(g.shard, path, problem)) {
+        *problem = "--merge: " + *problem;
         return 2;
       }
       g.line = judge::without_shard_member(g.line, g.shard);  // the single run's line
@@ -44,7 +38,7 @@ int merge_shard_records(const std::vector<std::string>& records, bool seed_given
   }
   std::sort(config->recorded.begin(), config->recorded.end(),
             [](const RecordedGame& x, const RecordedGame& y) { return 2 * x.round + x.game < 2 * y.round + y.game; });
-  if (shards == 0) shards = 1;
+  const int shards = split.shards();
   // Games missing: name the shards they belong to, with how many each lacks.
   std::vector<bool> present(2 * config->rounds, false);
   for (const RecordedGame& g : config->recorded) present[2 * g.round + g.game] = true;

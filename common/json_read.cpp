@@ -269,4 +269,30 @@ bool parse_json(const std::string& text, JsonValue* out, std::string* error) {
   return Parser(text).document(out, error);
 }
 
+bool read_json_lines(const std::string& text, const std::string& source, const JsonLineHandler& each, bool* torn,
+                     std::string* problem) {
+  size_t start = 0;
+  for (int number = 1; start < text.size(); ++number) {
+    size_t end = text.find('\n', start);
+    const bool complete = end != std::string::npos;
+    if (!complete) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    start = end + 1;
+    if (line.empty()) continue;
+    const std::string where = source + " line " + std::to_string(number) + ": ";
+    JsonValue value;
+    std::string error;
+    if (!parse_json(line, &value, &error) || value.type != JsonValue::kObject) {
+      if (!complete) {  // cut short by a stop in the middle of its write
+        *torn = true;
+        return true;
+      }
+      *problem = where + "not a JSON object (" + (error.empty() ? "another value" : error) + ")";
+      return false;
+    }
+    if (!each(number, where, line, value)) return false;
+  }
+  return true;
+}
+
 }  // namespace judge

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "cli.h"
 #include "json_read.h"
 
 namespace judge {
@@ -18,6 +19,20 @@ std::string without_shard_member(const std::string& line, const std::string& sha
   if (line.size() <= member.size() || line.compare(line.size() - member.size(), member.size(), member) != 0)
     return line;
   return line.substr(0, line.size() - member.size()) + "}";
+}
+
+bool ShardSplit::add(const std::string& shard, const std::string& path, std::string* problem) {
+  int k = 0, n = 1;
+  if (!shard.empty()) parse_shard(shard, &k, &n);
+  if (shards_ == 0) {
+    shards_ = n;
+    first_path_ = path;
+  } else if (n != shards_) {
+    *problem = "'" + path + "' holds shard " + (shard.empty() ? "0/1" : shard) + " but '" + first_path_ +
+               "' a shard of " + std::to_string(shards_) + ": not the same split";
+    return false;
+  }
+  return true;
 }
 
 std::string missing_shards(const std::vector<bool>& present, int shards, const std::function<int(int)>& shard_of,

@@ -20,6 +20,20 @@ std::string shard_result_path(const std::string& path, int shard, int shards);
 // ,"shard":"<shard>" removed. Unchanged if `shard` is "" or not the last member.
 std::string without_shard_member(const std::string& line, const std::string& shard);
 
+// The shard count N of a merge's records, which every line must share.
+class ShardSplit {
+ public:
+  // A line of the record `path` whose shard member is `shard` ("K/N", "" for a
+  // whole run's line). False with *problem naming both records when its N is
+  // not that of the lines before.
+  bool add(const std::string& shard, const std::string& path, std::string* problem);
+  int shards() const { return shards_ ? shards_ : 1; }
+
+ private:
+  int shards_ = 0;  // 0: no line yet
+  std::string first_path_;
+};
+
 // The missing units by shard, in words: "missing shard 1/3 (none of its 4 games
 // is in the records); missing shard 0/3 (3 of its 4 games are not in its record:
 // run it again)"; "" when every unit is present. Unit i belongs to shard

@@ -55,8 +55,8 @@ bool read_text(const std::string& path, std::string* text, std::string* problem)
 // shards); 2 when a record cannot be read or is of another command line.
 int merge_records(const std::vector<std::string>& records, const g2048::RunConfig& config,
                   std::vector<g2048::RecordedGame>* games, std::string* problem) {
-  int shards = 0;  // N of the shards' lines (1 for a whole run's record)
-  std::string first_with_shards, absent;
+  judge::ShardSplit split;  // N of the shards' lines (1 for a whole run's record)
+  std::string absent;       // the records that do not exist
   for (const std::string& path : records) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) {  // a lost shard: named below by the games it lacks
@@ -75,21 +75,13 @@ int merge_records(const std::vector<std::string>& records, const g2048::RunConfi
       *problem = "--merge: the record '" + path + "' ends in a line cut short: run its shard again to finish it";
       return 2;
     }
-    for (size_t i = before; i < games->size(); ++i) {
-      const std::string& shard = (*games)[i].shard;
-      int k = 0, n = 1;
-      if (!shard.empty()) judge::parse_shard(shard, &k, &n);
-      if (shards == 0) {
-        shards = n;
-        first_with_shards = path;
-      } else if (n != shards) {
-        *problem = "--merge: '" + path + "' holds shard " + (shard.empty() ? "0/1" : shard) + " but '" +
-                   first_with_shards + "' a shard of " + std::to_string(shards) + ": not the same split";
+    for (size_t i = before; i < games->size(); ++i)
+      if (!split.add((*games)[i].shard, path, problem)) {
+        *problem = "--merge: " + *problem;
         return 2;
       }
-    }
   }
-  if (shards == 0) shards = 1;
+  const int shards = split.shards();
   std::sort(games->begin(), games->end(),
             [](const g2048::RecordedGame& x, const g2048::RecordedGame& y) { return x.record.game < y.record.game; });
   std::vector<bool> present(config.games, false);

@@ -141,25 +141,7 @@ bool read_run_record(const std::string& text, const std::string& source, const R
   std::set<int> seen;
   for (const RecordedGame& g : *games) seen.insert(g.record.game);
   const std::string settings_now = run_settings_json(config);
-  size_t start = 0;
-  for (int number = 1; start < text.size(); ++number) {
-    size_t end = text.find('\n', start);
-    const bool complete = end != std::string::npos;
-    if (!complete) end = text.size();
-    const std::string line = text.substr(start, end - start);
-    start = end + 1;
-    const std::string where = source + " line " + std::to_string(number) + ": ";
-    if (line.empty()) continue;
-    judge::JsonValue v;
-    std::string error;
-    if (!judge::parse_json(line, &v, &error) || v.type != judge::JsonValue::kObject) {
-      if (!complete) {  // cut short by a stop in the middle of its write: that game is played again
-        *torn = true;
-        break;
-      }
-      *problem = where + "not a JSON object (" + (error.empty() ? "another value" : error) + ")";
-      return false;
-    }
+  auto each = [&](int, const std::string& where, const std::string& line, const judge::JsonValue& v) {
     const judge::JsonValue* settings = v.find("settings");
     if (!settings || settings->type != judge::JsonValue::kObject) {
       *problem = where + "no settings: not a record of this Run2048";
@@ -191,8 +173,9 @@ bool read_run_record(const std::string& text, const std::string& source, const R
     }
     g.line = line;
     games->push_back(std::move(g));
-  }
-  return true;
+    return true;
+  };
+  return judge::read_json_lines(text, source, each, torn, problem);
 }
 
 }  // namespace g2048

@@ -172,6 +172,12 @@ TEST_CASE("Run2048 --merge refuses records of another command line, naming the s
   const Outcome bot = g2048_test::run_program(other_bot, dir);
   CHECK(bot.exit_code == 2);
   CHECK(contains(bot.output, "the bot differs: record \"" + g2048_test::plugin("simple.so") + "\""));
+  // Shards of another split: shard 3/4 holds game 4, shard 2/3 games 3 and 6.
+  REQUIRE(run(dir, {"--shard", "3/4", "--record", dir.file("quarter.jsonl")}).exit_code == 0);
+  const Outcome split = run(dir, {"--merge", dir.file("s2.jsonl"), dir.file("quarter.jsonl")});
+  CHECK(split.exit_code == 2);
+  CHECK(contains(split.output, "'" + dir.file("quarter.jsonl") + "' holds shard 3/4 but '" + dir.file("s2.jsonl") +
+                                   "' a shard of 3: not the same split"));
   // A shard's record is not another shard's.
   const Outcome swapped = run(dir, {"--shard", "1/3", "--record", dir.file("s0.jsonl")});
   CHECK(swapped.exit_code == 2);

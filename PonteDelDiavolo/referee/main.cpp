@@ -78,8 +78,44 @@ std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, con
       if (m.colour == c) json.value(static_cast<int64_t>(m.ms + 0.5));
     json.end_array();
   }
+  // What happened to each side's hostile attempts, only when something did.
+  const pdd::Colour sides[] = {pdd::kWhite, pdd::kBlack};
+  if (!r.refused[pdd::kWhite].empty() || !r.refused[pdd::kBlack].empty()) {
+    json.key("refused").begin_array();
+    for (pdd::Colour c : sides)
+      for (const judge::Refusal& refusal : r.refused[c])
+        json.begin_object()
+            .field("player", std::string(1, pdd::colour_letter(c)))
+            .field("call", refusal.call)
+            .field("errno", refusal.error)
+            .field("count", refusal.count)
+            .end_object();
+    json.end_array();
+  }
+  if (r.daemons_killed[pdd::kWhite] || r.daemons_killed[pdd::kBlack]) {
+    json.key("daemons_killed").begin_array();
+    for (pdd::Colour c : sides)
+      if (r.daemons_killed[c])
+        json.begin_object()
+            .field("player", std::string(1, pdd::colour_letter(c)))
+            .field("count", r.daemons_killed[c])
+            .end_object();
+    json.end_array();
+  }
   json.field("folder", o.game_dir).end_object();
   return json.str();
+}
+
+// "open EACCES x3, connect EACCES x1; 1 process left running killed", or "" if nothing happened.
+std::string sandbox_events(const pdd::GameResult& r, pdd::Colour c) {
+  std::string text;
+  for (const judge::Refusal& refusal : r.refused[c])
+    text +=
+        (text.empty() ? "refused " : ", ") + refusal.call + " " + refusal.error + " x" + std::to_string(refusal.count);
+  if (r.daemons_killed[c])
+    text += (text.empty() ? "" : "; ") + std::to_string(r.daemons_killed[c]) +
+            (r.daemons_killed[c] == 1 ? " process" : " processes") + " left running, killed";
+  return text;
 }
 
 }  // namespace
@@ -158,6 +194,14 @@ int main(int argc, char** argv) {
     (void)!::write(2, note.data(), note.size());
   });
   std::cerr << judge::sandbox_summary_line() << "\n";
+  // The refusal hooks are built next to the referee; without them refusals still happen, uncounted.
+  std::string refusal_hooks = judge::self_executable();
+  refusal_hooks = refusal_hooks.substr(0, refusal_hooks.rfind('/') + 1) + "refusal-hooks.so";
+  if (::access(refusal_hooks.c_str(), R_OK) != 0) {
+    std::cerr << "pdd-referee: " << refusal_hooks << " is missing: what the sandbox refuses the programs is not "
+              << "counted in the record\n";
+    refusal_hooks.clear();
+  }
   std::vector<std::string> page_lines;  // this run's games, for the page
   auto file_name = [](const std::string& path) {
     return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
@@ -181,6 +225,7 @@ int main(int argc, char** argv) {
     o.memory_limit_mb = memory;
     o.crossing = crossing;
     o.seed = seed + static_cast<uint64_t>(g - 1);
+    o.refusal_hooks = refusal_hooks;
     o.show_board = show_board && !quiet;
     o.log = quiet ? nullptr : &std::cout;
     std::cout << "=== Game " << g << " of " << games << ": White " << o.program[pdd::kWhite] << " vs Black "
@@ -194,6 +239,9 @@ int main(int argc, char** argv) {
     if (!quiet) std::cout << "Final position:\n" << pdd::render_board(r.board);
     for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
       std::cout << pdd::colour_name(c) << " (" << o.program[c] << "): " << pdd::describe_score(r.score[c]) << "\n";
+    for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
+      if (const std::string events = sandbox_events(r, c); !events.empty())
+        std::cout << "Sandbox, " << pdd::colour_name(c) << ": " << events << "\n";
     if (r.winner == pdd::kEmpty) {
       std::cout << "Result: " << r.reason << "\n";
       ++draws;

@@ -159,6 +159,7 @@ GameResult play(const std::string& white, const std::string& black, int time_lim
   o.time_limit_ms = time_limit_ms;
   o.memory_limit_mb = 256;
   o.seed = 42;
+  o.refusal_hooks = program("refusal-hooks.so");
   GameResult r = play_game(o);
   REQUIRE(r.error.empty());
   return r;
@@ -185,7 +186,20 @@ TEST_CASE("referee: a program that cannot be run loses with V1") {
   CHECK(r.actions == 1);
 }
 
-TEST_CASE("referee: a hostile program's attempts are refused or killed, the game goes on") {
+// How many times the sandbox refused `call` with `error` to `side` in the game.
+uint64_t refusals_of(const GameResult& r, Colour side, const std::string& call, const std::string& error) {
+  uint64_t count = 0;
+  for (const judge::Refusal& refusal : r.refused[side])
+    if (refusal.call == call && refusal.error == error) count += refusal.count;
+  return count;
+}
+
+int runs_of(const GameResult& r, Colour side) {
+  return static_cast<int>(
+      std::count_if(r.moves.begin(), r.moves.end(), [&](const MoveTime& m) { return m.colour == side; }));
+}
+
+TEST_CASE("referee: a hostile program's attempts are refused or killed, the game goes on, the result says which") {
   const judge::SandboxSupport& s = judge::sandbox_support();
   const std::string decoy = fault_dir() + "/decoy.txt";
   std::ofstream(decoy) << "precious\n";
@@ -194,14 +208,18 @@ TEST_CASE("referee: a hostile program's attempts are refused or killed, the game
     const char* mode;
     const char* killed_by;  // "" if refused: the program plays on
     bool applies;
+    const char* call;       // a refusal every run of the program meets, counted; "" for none
+    const char* error;      // its errno
+    bool leaves_processes;  // it leaves processes running, killed after each of its runs
   };
-  const Attempt attempts[] = {{"hostile-write_outside", "", true},
-                              {"hostile-connect_tcp", "signal 31", s.seccomp},
-                              {"hostile-kill_judge", "signal 31", s.seccomp},
-                              {"hostile-read_memory", "signal 31", s.seccomp},
-                              {"hostile-fork_bomb", "", s.process_limit},
-                              {"hostile-huge_file", "signal 25", true},
-                              {"hostile-leave_daemon", "", true}};
+  const bool walls = s.own_user || s.landlock_abi > 0;  // /proc/<pid>/mem of others is closed
+  const Attempt attempts[] = {{"hostile-write_outside", "", true, "open", "EACCES", false},
+                              {"hostile-connect_tcp", "signal 31", s.seccomp, "", "", false},
+                              {"hostile-kill_judge", "signal 31", s.seccomp, "", "", false},
+                              {"hostile-read_memory", "signal 31", s.seccomp, walls ? "open" : "", "EACCES", false},
+                              {"hostile-fork_bomb", "", s.process_limit, "fork", "EAGAIN", true},
+                              {"hostile-huge_file", "signal 25", true, "", "", false},
+                              {"hostile-leave_daemon", "", true, "", "", true}};
   for (const Attempt& a : attempts) {
     if (!a.applies) continue;
     CAPTURE(a.mode);
@@ -215,6 +233,19 @@ TEST_CASE("referee: a hostile program's attempts are refused or killed, the game
     } else {
       CHECK(r.steps.size() >= 2);  // its move stood and the game went on
     }
+    // What happened to the attempts is in the result, for the hostile side only:
+    // the refusals every run met (a refusal before a kill too), what it left running.
+    const int runs = runs_of(r, kWhite);
+    REQUIRE(runs >= 1);
+    if (*a.call) CHECK(refusals_of(r, kWhite, a.call, a.error) >= static_cast<uint64_t>(runs));
+    if (!*a.call) CHECK(r.refused[kWhite].empty());
+    if (a.leaves_processes)
+      CHECK(r.daemons_killed[kWhite] >= runs);
+    else
+      CHECK(r.daemons_killed[kWhite] == 0);
+    if (std::string(a.mode) == "hostile-leave_daemon") CHECK(r.daemons_killed[kWhite] == runs);  // one per run
+    CHECK(r.refused[kBlack].empty());
+    CHECK(r.daemons_killed[kBlack] == 0);
     std::string text, error;
     CHECK(read_text_file(decoy, &text, &error));
     CHECK(text == "precious\n");
@@ -277,6 +308,8 @@ TEST_CASE("referee: processes a program leaves behind are killed before the oppo
   GameResult r = fault_as_white("orphan");
   REQUIRE(r.steps.size() >= 2);  // Black's first turn was not blamed for the orphan's writes
   CHECK(r.violator != kBlack);
+  CHECK(r.daemons_killed[kWhite] >= 1);  // the orphan, killed when its parent ended, is in the result
+  CHECK(r.daemons_killed[kBlack] == 0);
 }
 
 TEST_CASE("referee: wrong colour (V14), garbage (V13), one tile and three tiles and nothing (V9)") {

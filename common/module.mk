@@ -17,7 +17,8 @@ $(COMMON_TEST_OBJ): | $(DOCTEST)
 # The sandbox tests run this small program (one behaviour per mode) under judge::Process.
 $(BUILD)/common/tests/sandbox_child: $(BUILD)/common/tests/sandbox_child.o
 	$(CXX) $(CXXFLAGS) $^ -o $@
-$(BUILD)/common/tests/common_tests: $(COMMON_TEST_OBJ) $(DOCTEST_MAIN) $(COMMON_LIB) | $(BUILD)/common/tests/sandbox_child
+$(BUILD)/common/tests/common_tests: $(COMMON_TEST_OBJ) $(DOCTEST_MAIN) $(COMMON_LIB) | $(BUILD)/common/tests/sandbox_child \
+  $(REFUSAL_PRELOAD)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
 TEST_BINARIES += $(BUILD)/common/tests/common_tests
 

@@ -195,8 +195,7 @@ int main(int argc, char** argv) {
   });
   std::cerr << judge::sandbox_summary_line() << "\n";
   // The refusal hooks are built next to the referee; without them refusals still happen, uncounted.
-  std::string refusal_hooks = judge::self_executable();
-  refusal_hooks = refusal_hooks.substr(0, refusal_hooks.rfind('/') + 1) + "refusal-hooks.so";
+  std::string refusal_hooks = judge::path_beside_executable("refusal-hooks.so");
   if (::access(refusal_hooks.c_str(), R_OK) != 0) {
     std::cerr << "pdd-referee: " << refusal_hooks << " is missing: what the sandbox refuses the programs is not "
               << "counted in the record\n";

@@ -88,46 +88,89 @@ uid_t read_user(pid_t pid) {
   return static_cast<uid_t>(uid);
 }
 
-// Kills and reaps what the run led by `leader` (reaped or being killed) left
-// running: the live members of its process group, and every escapee. Returns
-// how many of them are the run's own: all of them when the run shares the
-// judge's user (own_uid == -1), else those running as own_uid, plus those
-// counted for own_uid while other runs ended.
-int kill_leftovers(pid_t leader, uid_t own_uid) {
-  std::lock_guard<std::mutex> lock(children_mutex);
+// One sweep (under children_mutex): kills what it finds, adds the run's own
+// count to *own, and returns the pids it killed.
+std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leader, int* own) {
   const pid_t self = ::getpid(), own_group = ::getpgrp();
   const uid_t judge_uid = ::getuid(), shared = static_cast<uid_t>(-1);
-  int own = 0;
-  std::vector<pid_t> found, escaped;
+  std::map<pid_t, ProcessInfo> all;
   if (DIR* proc = ::opendir("/proc")) {
     while (struct dirent* entry = ::readdir(proc)) {
       char* end = nullptr;
       long pid = std::strtol(entry->d_name, &end, 10);
-      if (*end != '\0' || pid <= 0) continue;
       ProcessInfo p;
-      if (!read_process(static_cast<pid_t>(pid), &p)) continue;
-      const bool in_group = leader > 0 && p.group == leader;
-      const bool escapee = p.parent == self && p.group != own_group && !live_children.count(static_cast<pid_t>(pid));
-      if (!in_group && !escapee) continue;
-      if (escapee) escaped.push_back(static_cast<pid_t>(pid));
-      if (p.state == 'Z' || p.state == 'X') continue;  // ended by itself: nothing left running
-      found.push_back(static_cast<pid_t>(pid));
-      if (in_group || own_uid == shared) {
-        ++own;
-      } else {
-        const uid_t uid = read_user(static_cast<pid_t>(pid));
-        if (uid == own_uid)
-          ++own;
-        else if (uid != shared && uid != judge_uid)
-          ++escapees_of_user[uid];
-      }
+      if (*end == '\0' && pid > 0 && pid != self && read_process(static_cast<pid_t>(pid), &p))
+        all[static_cast<pid_t>(pid)] = p;
     }
     ::closedir(proc);
   }
-  if (leader > 0) ::kill(-leader, SIGKILL);
+  // Each leftover and whether it is the run's for sure (under its leader) or an escapee's.
+  enum Origin { kUnder, kEscaped };
+  std::map<pid_t, Origin> left;
+  std::vector<pid_t> escaped;  // our children by re-parenting: reaped below
+  for (const auto& [pid, p] : all) {
+    if (pid == leader) continue;
+    if ((leader > 0 && p.group == leader) || (spare_leader && p.parent == leader)) left[pid] = kUnder;
+    if (p.parent == self && p.group != own_group && !live_children.count(pid)) {
+      escaped.push_back(pid);
+      left.emplace(pid, kEscaped);
+    }
+  }
+  for (bool grew = true; grew;) {  // their descendants, whatever group or session they made
+    grew = false;
+    for (const auto& [pid, p] : all) {
+      auto parent = left.find(p.parent);
+      if (pid != leader && parent != left.end() && left.emplace(pid, parent->second).second) grew = true;
+    }
+  }
+  std::vector<pid_t> found;
+  for (const auto& [pid, origin] : left) {
+    const char state = all[pid].state;
+    if (state == 'Z' || state == 'X') continue;  // ended by itself: nothing left running
+    found.push_back(pid);
+    if (origin == kUnder || own_uid == shared) {
+      ++*own;
+    } else {
+      const uid_t uid = read_user(pid);
+      if (uid == own_uid)
+        ++*own;
+      else if (uid != shared && uid != judge_uid)
+        ++escapees_of_user[uid];
+    }
+  }
+  if (leader > 0 && !spare_leader) ::kill(-leader, SIGKILL);
   for (pid_t pid : found) ::kill(pid, SIGKILL);
   for (pid_t pid : escaped) ::waitpid(pid, nullptr, 0);
-  if (own_uid != shared) {
+  return found;
+}
+
+// Waits (at most a second in all) until the processes killed have died.
+void wait_until_dead(const std::vector<pid_t>& killed) {
+  const Deadline deadline = Deadline::after_ms(1000);
+  for (pid_t pid : killed) {
+    ProcessInfo p;
+    while (read_process(pid, &p) && p.state != 'Z' && p.state != 'X' && !deadline.expired()) ::usleep(1000);
+  }
+}
+
+// Kills and reaps what the run led by `leader` (reaped or being killed; still
+// running if `spare_leader`, which is then left alone) left running: the live
+// members of its process group, its children and theirs that left the group,
+// and every escapee with its descendants. Returns how many of them are the
+// run's own: all of them when the run shares the judge's user (own_uid ==
+// -1), else those under its leader or running as own_uid, plus those counted
+// for own_uid while other runs ended.
+int kill_leftovers(pid_t leader, uid_t own_uid, bool spare_leader = false) {
+  std::lock_guard<std::mutex> lock(children_mutex);
+  int own = 0;
+  // A process killed in the middle of a fork may leave a child that the sweep
+  // did not see: sweep again, once the killed are dead, until nothing is left.
+  for (int round = 0; round < 8; ++round) {
+    const std::vector<pid_t> killed = sweep_leftovers(leader, own_uid, spare_leader, &own);
+    if (killed.empty()) break;
+    wait_until_dead(killed);
+  }
+  if (own_uid != static_cast<uid_t>(-1)) {
     auto counted = escapees_of_user.find(own_uid);
     if (counted != escapees_of_user.end()) {
       own += counted->second;
@@ -406,6 +449,11 @@ void Process::kill(ExitStatus* status) {
   // counted when it is reaped; then its process group (reap() does it).
   if (!reaped_) ::kill(pid_, SIGKILL);
   reap(true, status);
+}
+
+int Process::kill_leftovers_now() {
+  if (pid_ <= 0 || reaped_) return 0;
+  return kill_leftovers(pid_, confinement_.own_user_id(), /*spare_leader=*/true);
 }
 
 void Process::close_fds() {

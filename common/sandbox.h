@@ -77,11 +77,15 @@ class Process {
   // What the sandbox refused the child so far (options.count_refusals), kept after it ends.
   std::vector<Refusal> refusals() const { return refusals_.read(); }
   // How many processes the child left running when it ended, killed and reaped
-  // by the judge: those still in its process group, and daemons that left it
-  // (a new session) and came back to the judge, a child subreaper. A daemon is
-  // told apart by its user id when runs have their own; else it is counted for
-  // the run that ends when it is found. Known once the child is reaped.
+  // by the judge: those still in its process group, its descendants that left
+  // it (a new session), and daemons that came back to the judge, a child
+  // subreaper. A daemon whose parent has died is told apart by its user id
+  // when runs have their own; else it is counted for the run that ends when
+  // it is found. Known once the child is reaped.
   int daemons_killed() const { return daemons_killed_; }
+  // For a child that lives on (a plugin host between games): kills what it
+  // started and left running, as reaping it would, and returns how many.
+  int kill_leftovers_now();
   pid_t pid() const { return pid_; }
 
  private:

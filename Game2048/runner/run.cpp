@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "../../common/atomic_file.h"
+#include "../../common/sandbox_record.h"
 #include "../../common/clock.h"
 #include "../../common/json.h"
 #include "../../common/ordered_pool.h"
@@ -101,17 +102,7 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
     if (g.reached[i] >= 0) json.field(std::to_string(1 << (kFirstMilestone + i)), g.reached[i]);
   json.end_object();
   json.field("detail", g.detail);
-  if (!g.refused.empty()) {
-    json.key("refused").begin_array();
-    for (const judge::Refusal& r : g.refused)
-      json.begin_object()
-          .field("player", "bot")
-          .field("call", r.call)
-          .field("errno", r.error)
-          .field("count", r.count)
-          .end_object();
-    json.end_array();
-  }
+  judge::write_sandbox_events(json, {judge::SideEvents{"bot", g.refused, g.daemons_killed}});
   json.field("directions", state.directions());
   std::string spawns;
   for (const ContestGame::Spawn& s : state.spawns()) {
@@ -182,6 +173,7 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
   record->moves = state.moves();
   record->bot_cpu_seconds = cpu_us / 1e6;
   record->refused = judge::refusals_since(refused_before, bot.refusals());
+  record->daemons_killed = bot.kill_leftovers();
   for (int i = 0; i < kMilestones; ++i) record->reached[i] = state.reached_at(kFirstMilestone + i);
   return true;
 }

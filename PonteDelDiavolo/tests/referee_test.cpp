@@ -469,6 +469,36 @@ TEST_CASE("pdd-referee: a record it cannot write is an error (exit status 3) nam
   CHECK(output.find("=== Game 2") == std::string::npos);  // it stops at once
 }
 
+TEST_CASE("pdd-referee: the record and the summary say what the sandbox refused and killed, per colour") {
+  const std::string dir = fault_dir() + "/sandbox-events";
+  ::mkdir(dir.c_str(), 0755);
+  const std::string record = dir + "/results.jsonl", decoy = dir + "-decoy.txt";
+  std::ofstream(decoy) << "precious\n";
+  ::setenv("HOSTILE_TARGET", decoy.c_str(), 1);
+  // White writes outside its folder (refused), Black leaves a daemon (killed); both play on.
+  const judge::ExitStatus status =
+      run_referee({fault_dir() + "/hostile-write_outside", fault_dir() + "/hostile-leave_daemon", "--seed", "5",
+                   "--dir", dir, "--record", record, "--quiet"},
+                  dir + "-output.txt");
+  ::unsetenv("HOSTILE_TARGET");
+  CHECK(status.kind == judge::ExitStatus::kExited);
+  CHECK(status.code == 0);
+  std::string text, output, error;
+  REQUIRE(read_text_file(record, &text, &error));
+  REQUIRE(read_text_file(dir + "-output.txt", &output, &error));
+  INFO(text);
+  CHECK(text.find("\"refused\":[{\"player\":\"W\",\"call\":\"open\",\"errno\":\"EACCES\",\"count\":") !=
+        std::string::npos);
+  CHECK(text.find("{\"player\":\"B\",\"call\"") == std::string::npos);  // Black was refused nothing
+  CHECK(text.find("\"daemons_killed\":[{\"player\":\"B\",\"count\":") != std::string::npos);
+  CHECK(text.find("{\"player\":\"W\",\"count\"") == std::string::npos);  // White left nothing running
+  CHECK(output.find("Sandbox, White: refused open EACCES x") != std::string::npos);
+  CHECK(output.find("Sandbox, Black: ") != std::string::npos);
+  CHECK(output.find("left running, killed") != std::string::npos);
+  REQUIRE(read_text_file(decoy, &text, &error));
+  CHECK(text == "precious\n");
+}
+
 TEST_CASE("pdd-referee: Ctrl-C ends the referee by that signal, its programs with it; the record keeps game 1") {
   const std::string dir = fault_dir() + "/interrupted";
   ::mkdir(dir.c_str(), 0755);

@@ -306,7 +306,10 @@ TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts wh
   std::ofstream(secret) << "not for the program\n";
   ::chmod(secret.c_str(), 0600);
   ::chmod(outside.path().c_str(), 0711);
-  const std::string hooks = judge::path_beside_executable("../../bin/refusal-hooks.so");
+  // Built in build/bin; this suite runs from build/common/tests or, sanitized, build/san/common/tests.
+  std::string hooks = judge::path_beside_executable("../../bin/refusal-hooks.so");
+  if (::access(hooks.c_str(), R_OK) != 0) hooks = judge::path_beside_executable("../../../bin/refusal-hooks.so");
+  REQUIRE(::access(hooks.c_str(), R_OK) == 0);
   SpawnOptions options = child({"open", secret, "3"});
   options.output_path = dir / "out";
   options.workdir = dir.path();

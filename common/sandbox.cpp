@@ -89,8 +89,9 @@ uid_t read_user(pid_t pid) {
 }
 
 // One sweep (under children_mutex): kills what it finds, adds the run's own
-// count to *own, and returns the pids it killed.
-std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leader, int* own) {
+// count to *own, reaps the escapees (*reaped: how many), and returns the
+// pids it killed.
+std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leader, int* own, size_t* reaped) {
   const pid_t self = ::getpid(), own_group = ::getpgrp();
   const uid_t judge_uid = ::getuid(), shared = static_cast<uid_t>(-1);
   std::map<pid_t, ProcessInfo> all;
@@ -141,6 +142,7 @@ std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leade
   if (leader > 0 && !spare_leader) ::kill(-leader, SIGKILL);
   for (pid_t pid : found) ::kill(pid, SIGKILL);
   for (pid_t pid : escaped) ::waitpid(pid, nullptr, 0);
+  *reaped = escaped.size();
   return found;
 }
 
@@ -163,11 +165,14 @@ void wait_until_dead(const std::vector<pid_t>& killed) {
 int kill_leftovers(pid_t leader, uid_t own_uid, bool spare_leader = false) {
   std::lock_guard<std::mutex> lock(children_mutex);
   int own = 0;
-  // A process killed in the middle of a fork may leave a child that the sweep
-  // did not see: sweep again, once the killed are dead, until nothing is left.
+  // The list of /proc is read ahead of each process's state: a process may
+  // fork and end in between (its child then missing from the list), and one
+  // killed in the middle of a fork may leave a child too. So sweep again,
+  // once the killed are dead, until a sweep neither kills nor reaps anything.
   for (int round = 0; round < 8; ++round) {
-    const std::vector<pid_t> killed = sweep_leftovers(leader, own_uid, spare_leader, &own);
-    if (killed.empty()) break;
+    size_t reaped = 0;
+    const std::vector<pid_t> killed = sweep_leftovers(leader, own_uid, spare_leader, &own, &reaped);
+    if (killed.empty() && reaped == 0) break;
     wait_until_dead(killed);
   }
   if (own_uid != static_cast<uid_t>(-1)) {

@@ -164,6 +164,9 @@ void wait_until_dead(const std::vector<pid_t>& killed) {
 // for own_uid while other runs ended.
 int kill_leftovers(pid_t leader, uid_t own_uid, bool spare_leader = false) {
   std::lock_guard<std::mutex> lock(children_mutex);
+  // The group stops at once (nothing it does during the sweep counts), and
+  // stays countable: a stopped process is not a zombie.
+  if (leader > 0 && !spare_leader) ::kill(-leader, SIGSTOP);
   int own = 0;
   // The list of /proc is read ahead of each process's state: a process may
   // fork and end in between (its child then missing from the list), and one
@@ -450,9 +453,12 @@ bool Process::wait(Deadline deadline, ExitStatus* status) {
 
 void Process::kill(ExitStatus* status) {
   if (pid_ <= 0) return;
-  // The child first, so that what it left running is still there to be
-  // counted when it is reaped; then its process group (reap() does it).
-  if (!reaped_) ::kill(pid_, SIGKILL);
+  // The group stops, the child dies: what it left running is still there to
+  // be counted when it is reaped, then killed (reap() does both).
+  if (!reaped_) {
+    ::kill(-pid_, SIGSTOP);
+    ::kill(pid_, SIGKILL);
+  }
   reap(true, status);
 }
 

@@ -39,7 +39,8 @@ TEST_BINARIES :=
 .SECONDARY:
 
 # --- shared by every judge: sandbox, timing, result files, JSON, CLI --------
-COMMON_SRC := $(wildcard common/*.cpp)
+# (refusal_preload.cpp is a shared object of its own: common/module.mk builds it.)
+COMMON_SRC := $(filter-out common/refusal_preload.cpp,$(wildcard common/*.cpp))
 COMMON_LIB := $(BUILD)/libjudge.a
 $(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
 	@mkdir -p $(@D)
@@ -48,6 +49,8 @@ $(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
 
 # The replay page every judge writes (viewer/module.mk builds it).
 VIEWER_LIB := $(BUILD)/libviewer.a
+# The refusal hooks preloaded into programs a judge execs (common/module.mk builds it).
+REFUSAL_PRELOAD := $(BIN)/refusal-hooks.so
 # The misbehaviours the judges' test plugins share (common/module.mk builds it).
 MISBEHAVE_OBJ := $(BUILD)/common/tests/plugins/misbehave.o
 

@@ -6,10 +6,11 @@ namespace {
 int code_for(Side side, int a_code, int b_code) { return side == kA ? a_code : b_code; }
 const char* name(Side side) { return side == kA ? "A" : "B"; }
 
-// Stops both hosts and keeps what the sandbox refused each.
+// Stops both hosts and keeps what the sandbox refused each, and what each left running.
 void stop_players(SandboxedPlayer* players, GameResult* result) {
   for (Side side : {kA, kB}) {
     players[side].stop();
+    result->daemons_killed[side] = players[side].daemons_killed();
     for (judge::Refusal& r : players[side].refusals()) result->refused.emplace_back(side, std::move(r));
   }
 }

@@ -56,6 +56,8 @@ struct GameResult {
   std::string picture;  // the final board
   // What the sandbox refused each side (A first), counted per call and error.
   std::vector<std::pair<Side, judge::Refusal>> refused;
+  // How many processes each side left running when its host was stopped, killed then.
+  int daemons_killed[3] = {0, 0, 0};  // indexed by Side
 };
 
 GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b);

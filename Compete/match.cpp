@@ -7,6 +7,7 @@
 
 #include "../common/atomic_file.h"
 #include "../common/json.h"
+#include "../common/sandbox_record.h"
 #include "../common/ordered_pool.h"
 #include "../viewer/page.h"
 
@@ -93,18 +94,15 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("time_b_ms", result.time_us_b / 1000.0)
       .field("time_a_us", result.time_us_a)
       .field("time_b_us", result.time_us_b);
-  // What the sandbox refused the plugins (only when it refused something).
-  if (!result.refused.empty()) {
-    json.key("refused").begin_array();
+  // What the sandbox did to the plugins' attempts (only when something happened).
+  std::vector<judge::SideEvents> sides;
+  for (Side side : {kA, kB}) {
+    judge::SideEvents events{side == kA ? "A" : "B", {}, result.daemons_killed[side]};
     for (const auto& r : result.refused)
-      json.begin_object()
-          .field("player", r.first == kA ? "A" : "B")
-          .field("call", r.second.call)
-          .field("errno", r.second.error)
-          .field("count", r.second.count)
-          .end_object();
-    json.end_array();
+      if (r.first == side) events.refused.push_back(r.second);
+    sides.push_back(events);
   }
+  judge::write_sandbox_events(json, sides);
   json.key("settings").raw(match_settings_json(config));
   if (config.shards > 1) json.field("shard", std::to_string(config.shard) + "/" + std::to_string(config.shards));
   return json.end_object().str();

@@ -41,6 +41,8 @@ class SandboxedPlayer {
   void stop() { plugin_.process().kill(); }
   // What the sandbox refused the plugin in this game so far, the host gone or not.
   std::vector<judge::Refusal> refusals() const { return plugin_.process().refusals(); }
+  // How many processes the plugin left running, killed when its host ended (stop() or a fault).
+  int daemons_killed() const { return plugin_.process().daemons_killed(); }
 
  private:
   PlayerConfig config_;

@@ -8,9 +8,10 @@ $(PDD_LIB): $(PDD_RULES_SRC:%.cpp=$(BUILD)/%.o) $(PDD_REFEREE_SRC:%.cpp=$(BUILD)
 	$(AR) rcs $@ $^
 
 PDD_PROGRAMS := $(addprefix $(BIN)/,pdd-referee pdd-strategy pdd-random pdd-greedy)
-$(BIN)/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(VIEWER_LIB) $(COMMON_LIB)
+# pdd-referee preloads the refusal hooks from its own folder into the programs.
+$(BIN)/pdd-referee: $(BUILD)/PonteDelDiavolo/referee/main.o $(PDD_LIB) $(VIEWER_LIB) $(COMMON_LIB) | $(REFUSAL_PRELOAD)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) $^ -o $@
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@
 $(BIN)/pdd-%: $(BUILD)/PonteDelDiavolo/players/%_main.o $(PDD_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@
@@ -18,7 +19,8 @@ ALL_TARGETS += $(PDD_PROGRAMS)
 
 # The suite runs the programs above, and builds its own fault programs.
 PDD_TEST_SRC := $(wildcard PonteDelDiavolo/tests/*.cpp)
-$(BUILD)/PonteDelDiavolo/tests/pdd_tests: $(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o) $(PDD_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) $(PDD_PROGRAMS)
+$(BUILD)/PonteDelDiavolo/tests/pdd_tests: $(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o) $(PDD_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) $(PDD_PROGRAMS) \
+  $(REFUSAL_PRELOAD)
 	$(CXX) $(CXXFLAGS) $(filter-out $(DOCTEST_MAIN),$(filter %.o,$^)) $(DOCTEST_MAIN) $(PDD_LIB) $(COMMON_LIB) -o $@
 $(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
 TEST_BINARIES += $(BUILD)/PonteDelDiavolo/tests/pdd_tests

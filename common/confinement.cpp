@@ -388,7 +388,7 @@ std::string sandbox_report() {
   row("file size", true, "RLIMIT_FSIZE 64 MB per file: SIGXFSZ, a runtime error");
   row("leftovers", true,
       "no core dumps; the run's process group is killed after each run, and the judge (a child subreaper) "
-      "kills daemons that left it");
+      "kills daemons that left it; the record counts them per side");
   row("pid namespace", false, "not used: the user id, Landlock and seccomp guard other processes");
   return r;
 }

@@ -69,6 +69,8 @@ class Confinement {
   bool apply_in_child() const;
   // The parent, once the child is reaped: its user id may be handed out again.
   void release();
+  // The run's own user id, or (uid_t)-1 when it runs as the judge's user.
+  uid_t own_user_id() const { return own_user_ ? uid_ : static_cast<uid_t>(-1); }
 
  private:
   ConfinementRequest request_;

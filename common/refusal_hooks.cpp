@@ -2,7 +2,8 @@
 // reaches the sandbox through, exported by the host executable so that a
 // dlopen'ed plugin binds to them, each forwarding to the real function and
 // counting the refusals it gets. In the judge itself (no table) they only
-// forward. Linked into a program only with count_refusals_for_judge().
+// forward. Linked into a program only with count_refusals_for_judge(), and
+// into the shared object refusal_preload.cpp makes for exec'd programs.
 #undef _FORTIFY_SOURCE  // the plain declarations: these definitions replace them
 #include <dirent.h>
 #include <dlfcn.h>
@@ -28,14 +29,19 @@ uint32_t* counters = nullptr;  // the judge's table, once count_refusals_for_jud
 
 }  // namespace
 
-void count_refusals_for_judge() {
+void count_refusals_for_judge(bool keep_descriptor) {
+  // Only the judge's table: a memory file of one page with exactly its seals,
+  // never a file of the program's that happens to sit at that descriptor.
   struct stat st;
   if (counters || ::fstat(kRefusalFd, &st) != 0 || !S_ISREG(st.st_mode) ||
-      st.st_size != static_cast<off_t>(refusal_table::kBytes))
+      st.st_size != static_cast<off_t>(refusal_table::kBytes) ||
+      ::fcntl(kRefusalFd, F_GET_SEALS) != (F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL))
     return;
   void* map = ::mmap(nullptr, refusal_table::kBytes, PROT_READ | PROT_WRITE, MAP_SHARED, kRefusalFd, 0);
   if (map != MAP_FAILED) counters = static_cast<uint32_t*>(map);
-  ::close(kRefusalFd);  // the mapping stays; the plugin gets no descriptor to play with
+  // The mapping stays (forked children share it); without the descriptor the
+  // plugin has nothing to play with, with it the programs it execs count too.
+  if (!keep_descriptor) ::close(kRefusalFd);
 }
 
 void note_refusal(RefusedCall call, int error) {

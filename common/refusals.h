@@ -12,6 +12,12 @@
 // its own counts: the judge reads fixed counters with names of its own.
 // A plugin that makes the system call directly (syscall(2), inline
 // assembly) is still refused, but not counted.
+//
+// A program the judge execs (Ponte del Diavolo) loads no host: the same hooks,
+// built as a shared object (refusal_preload.cpp), are preloaded into it
+// (LD_PRELOAD) and count into a table at the same descriptor. A statically
+// linked program, or one that clears LD_PRELOAD before it execs another, is
+// refused the same but not counted.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -79,8 +85,10 @@ class RefusalTable {
 };
 
 // The host's side: count from now on into the table at kRefusalFd, if the
-// judge gave one (anything else at that descriptor is left alone).
-void count_refusals_for_judge();
+// judge gave one (anything else at that descriptor is left alone). The
+// descriptor is closed unless `keep_descriptor` (programs exec'd with the
+// preloaded hooks pass it on to the programs they exec).
+void count_refusals_for_judge(bool keep_descriptor = false);
 
 // The host's side: one refusal of `call`, if `error` (an errno value) is one
 // the sandbox gives and counting is on. Async-signal-safe; keeps errno.

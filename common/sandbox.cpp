@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -39,14 +40,22 @@ void ignore_sigpipe_once() {
 // escapee, and is killed and reaped.
 std::mutex children_mutex;
 std::set<pid_t> live_children;
+// Escapees of a run with its own user id found while another run ended, by
+// that user id: the run counts them when it ends (under children_mutex).
+std::map<uid_t, int> escapees_of_user;
 
 void become_subreaper_once() {
   static std::once_flag once;
   std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
 }
 
-// Parent pid and process group of `pid` from /proc, false if it is gone.
-bool read_parent_and_group(pid_t pid, pid_t* parent, pid_t* group) {
+struct ProcessInfo {
+  pid_t parent = 0, group = 0;
+  char state = 0;  // 'Z' for a zombie, 'X' for a dead one
+};
+
+// Parent pid, process group and state of `pid` from /proc, false if it is gone.
+bool read_process(pid_t pid, ProcessInfo* info) {
   char path[64];
   std::snprintf(path, sizeof path, "/proc/%d/stat", static_cast<int>(pid));
   FILE* f = std::fopen(path, "r");
@@ -59,31 +68,124 @@ bool read_parent_and_group(pid_t pid, pid_t* parent, pid_t* group) {
   int ppid = 0, pgrp = 0;
   char state = 0;
   if (!close || std::sscanf(close + 1, " %c %d %d", &state, &ppid, &pgrp) != 3) return false;
-  *parent = ppid;
-  *group = pgrp;
+  info->parent = ppid;
+  info->group = pgrp;
+  info->state = state;
   return true;
 }
 
-void kill_escaped_descendants() {
-  std::lock_guard<std::mutex> lock(children_mutex);
+// The real user id of `pid`, or (uid_t)-1 if it is gone.
+uid_t read_user(pid_t pid) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/status", static_cast<int>(pid));
+  FILE* f = std::fopen(path, "r");
+  if (!f) return static_cast<uid_t>(-1);
+  char line[256];
+  unsigned long uid = static_cast<unsigned long>(-1);
+  while (std::fgets(line, sizeof line, f))
+    if (std::sscanf(line, "Uid: %lu", &uid) == 1) break;
+  std::fclose(f);
+  return static_cast<uid_t>(uid);
+}
+
+// One sweep (under children_mutex): kills what it finds, adds the run's own
+// count to *own, reaps the escapees (*reaped: how many), and returns the
+// pids it killed.
+std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leader, int* own, size_t* reaped) {
   const pid_t self = ::getpid(), own_group = ::getpgrp();
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return;
-  std::vector<pid_t> escaped;
-  while (struct dirent* entry = ::readdir(proc)) {
-    char* end = nullptr;
-    long pid = std::strtol(entry->d_name, &end, 10);
-    if (*end != '\0' || pid <= 0) continue;
-    pid_t parent = 0, group = 0;
-    if (!read_parent_and_group(static_cast<pid_t>(pid), &parent, &group)) continue;
-    if (parent == self && group != own_group && !live_children.count(static_cast<pid_t>(pid)))
-      escaped.push_back(static_cast<pid_t>(pid));
+  const uid_t judge_uid = ::getuid(), shared = static_cast<uid_t>(-1);
+  std::map<pid_t, ProcessInfo> all;
+  if (DIR* proc = ::opendir("/proc")) {
+    while (struct dirent* entry = ::readdir(proc)) {
+      char* end = nullptr;
+      long pid = std::strtol(entry->d_name, &end, 10);
+      ProcessInfo p;
+      if (*end == '\0' && pid > 0 && pid != self && read_process(static_cast<pid_t>(pid), &p))
+        all[static_cast<pid_t>(pid)] = p;
+    }
+    ::closedir(proc);
   }
-  ::closedir(proc);
-  for (pid_t pid : escaped) {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, nullptr, 0);
+  // Each leftover and whether it is the run's for sure (under its leader) or an escapee's.
+  enum Origin { kUnder, kEscaped };
+  std::map<pid_t, Origin> left;
+  std::vector<pid_t> escaped;  // our children by re-parenting: reaped below
+  for (const auto& [pid, p] : all) {
+    if (pid == leader) continue;
+    if ((leader > 0 && p.group == leader) || (spare_leader && p.parent == leader)) left[pid] = kUnder;
+    if (p.parent == self && p.group != own_group && !live_children.count(pid)) {
+      escaped.push_back(pid);
+      left.emplace(pid, kEscaped);
+    }
   }
+  for (bool grew = true; grew;) {  // their descendants, whatever group or session they made
+    grew = false;
+    for (const auto& [pid, p] : all) {
+      auto parent = left.find(p.parent);
+      if (pid != leader && parent != left.end() && left.emplace(pid, parent->second).second) grew = true;
+    }
+  }
+  std::vector<pid_t> found;
+  for (const auto& [pid, origin] : left) {
+    const char state = all[pid].state;
+    if (state == 'Z' || state == 'X') continue;  // ended by itself: nothing left running
+    found.push_back(pid);
+    if (origin == kUnder || own_uid == shared) {
+      ++*own;
+    } else {
+      const uid_t uid = read_user(pid);
+      if (uid == own_uid)
+        ++*own;
+      else if (uid != shared && uid != judge_uid)
+        ++escapees_of_user[uid];
+    }
+  }
+  if (leader > 0 && !spare_leader) ::kill(-leader, SIGKILL);
+  for (pid_t pid : found) ::kill(pid, SIGKILL);
+  for (pid_t pid : escaped) ::waitpid(pid, nullptr, 0);
+  *reaped = escaped.size();
+  return found;
+}
+
+// Waits (at most a second in all) until the processes killed have died.
+void wait_until_dead(const std::vector<pid_t>& killed) {
+  const Deadline deadline = Deadline::after_ms(1000);
+  for (pid_t pid : killed) {
+    ProcessInfo p;
+    while (read_process(pid, &p) && p.state != 'Z' && p.state != 'X' && !deadline.expired()) ::usleep(1000);
+  }
+}
+
+// Kills and reaps what the run led by `leader` (reaped or being killed; still
+// running if `spare_leader`, which is then left alone) left running: the live
+// members of its process group, its children and theirs that left the group,
+// and every escapee with its descendants. Returns how many of them are the
+// run's own: all of them when the run shares the judge's user (own_uid ==
+// -1), else those under its leader or running as own_uid, plus those counted
+// for own_uid while other runs ended.
+int kill_leftovers(pid_t leader, uid_t own_uid, bool spare_leader = false) {
+  std::lock_guard<std::mutex> lock(children_mutex);
+  // The group stops at once (nothing it does during the sweep counts), and
+  // stays countable: a stopped process is not a zombie.
+  if (leader > 0 && !spare_leader) ::kill(-leader, SIGSTOP);
+  int own = 0;
+  // The list of /proc is read ahead of each process's state: a process may
+  // fork and end in between (its child then missing from the list), and one
+  // killed in the middle of a fork may leave a child too. So sweep again,
+  // once the killed are dead, until a sweep neither kills nor reaps anything.
+  for (int round = 0; round < 8; ++round) {
+    size_t reaped = 0;
+    const std::vector<pid_t> killed = sweep_leftovers(leader, own_uid, spare_leader, &own, &reaped);
+    if (killed.empty() && reaped == 0) break;
+    wait_until_dead(killed);
+  }
+  if (own_uid != static_cast<uid_t>(-1)) {
+    auto counted = escapees_of_user.find(own_uid);
+    if (counted != escapees_of_user.end()) {
+      own += counted->second;
+      escapees_of_user.erase(counted);
+    }
+  }
+  return own;
 }
 
 // The environment the child gets: the judge's, with options.env set on top.
@@ -100,17 +202,24 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
   return env;
 }
 
+// Closes the descriptors from `first` to `last` (-1: every one above), in the child.
+void close_range_in_child(int first, int last) {
+  if (last >= 0 && last < first) return;
+  if (::syscall(SYS_close_range, first, last < 0 ? ~0U : static_cast<unsigned>(last), 0) != 0)
+    for (int fd = first; fd <= (last < 0 ? 4095 : last); ++fd) ::close(fd);
+}
+
 // Runs in the forked child: only async-signal-safe calls until exec.
 [[noreturn]] void become_child(const SpawnOptions& options, const Confinement& confinement, char* const* argv,
                                char* const* envp, int request_read, int reply_write, int output_fd, int refusal_fd) {
   ::setpgid(0, 0);
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  // Move the channel out of the way first so dup2 onto 3/4 cannot clobber it.
+  // Move the channel out of the way first so dup2 onto 3/4/5 cannot clobber it.
   if (options.channel) {
     request_read = ::fcntl(request_read, F_DUPFD, 10);
     reply_write = ::fcntl(reply_write, F_DUPFD, 10);
-    if (refusal_fd >= 0) refusal_fd = ::fcntl(refusal_fd, F_DUPFD, 10);
   }
+  if (refusal_fd >= 0) refusal_fd = ::fcntl(refusal_fd, F_DUPFD, 10);
   int null_fd = ::open("/dev/null", O_RDWR);
   if (null_fd < 0) ::_exit(kExecFailed);
   ::dup2(null_fd, 0);
@@ -119,11 +228,15 @@ std::vector<std::string> child_environment(const SpawnOptions& options) {
   if (options.channel) {
     if (::dup2(request_read, channel::kRequestFd) < 0) ::_exit(kExecFailed);
     if (::dup2(reply_write, channel::kReplyFd) < 0) ::_exit(kExecFailed);
-    if (refusal_fd >= 0 && ::dup2(refusal_fd, kRefusalFd) < 0) ::_exit(kExecFailed);
   }
-  int keep = !options.channel ? 3 : refusal_fd >= 0 ? kRefusalFd + 1 : 5;
-  if (::syscall(SYS_close_range, keep, ~0U, 0) != 0)
-    for (int fd = keep; fd < 4096; ++fd) ::close(fd);
+  if (refusal_fd >= 0 && ::dup2(refusal_fd, kRefusalFd) < 0) ::_exit(kExecFailed);
+  // Everything else above stderr is closed: 3 and 4 unless they are the channel, 5 unless the table.
+  int first_closed = options.channel ? channel::kReplyFd + 1 : 3;
+  if (refusal_fd >= 0) {
+    close_range_in_child(first_closed, kRefusalFd - 1);
+    first_closed = kRefusalFd + 1;
+  }
+  close_range_in_child(first_closed, -1);
 
   struct rlimit no_core = {0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);
@@ -196,7 +309,7 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
   }
 
   refusals_.close();
-  if (options.channel && options.count_refusals && !refusals_.create(error)) {
+  if (options.count_refusals && !refusals_.create(error)) {
     for (int fd : {request[0], request[1], reply[0], reply[1], output_fd})
       if (fd >= 0) ::close(fd);
     return false;
@@ -236,6 +349,7 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
   ::setpgid(pid, pid);  // also done by the child; whichever runs first wins the race
   pid_ = pid;
   reaped_ = false;
+  daemons_killed_ = 0;
   status_ = ExitStatus();
   to_child_ = options.channel ? request[1] : -1;
   from_child_ = options.channel ? reply[0] : -1;
@@ -305,13 +419,12 @@ bool Process::reap(bool block, ExitStatus* status) {
           usage.ru_utime.tv_sec + usage.ru_utime.tv_usec / 1e6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec / 1e6;
     }
     // Grandchildren the program left behind die with it, escaped ones too.
-    ::kill(-pid_, SIGKILL);
     close_fds();
     {
       std::lock_guard<std::mutex> lock(children_mutex);
       live_children.erase(pid_);
     }
-    kill_escaped_descendants();
+    daemons_killed_ = kill_leftovers(pid_, confinement_.own_user_id());
     confinement_.release();
   }
   if (status) *status = status_;
@@ -340,11 +453,18 @@ bool Process::wait(Deadline deadline, ExitStatus* status) {
 
 void Process::kill(ExitStatus* status) {
   if (pid_ <= 0) return;
+  // The group stops, the child dies: what it left running is still there to
+  // be counted when it is reaped, then killed (reap() does both).
   if (!reaped_) {
-    ::kill(-pid_, SIGKILL);
+    ::kill(-pid_, SIGSTOP);
     ::kill(pid_, SIGKILL);
   }
   reap(true, status);
+}
+
+int Process::kill_leftovers_now() {
+  if (pid_ <= 0 || reaped_) return 0;
+  return kill_leftovers(pid_, confinement_.own_user_id(), /*spare_leader=*/true);
 }
 
 void Process::close_fds() {

@@ -35,7 +35,8 @@ struct SpawnOptions {
   std::vector<std::string> readable_paths;  // e.g. the plugin's .so
   int identity = -1;                        // >= 0: the same user id on every run with it (a program's state files)
   bool may_start_processes = false;         // a trusted tool (a compiler) that runs programs of its own
-  // A plugin host's refusal table (refusals.h) at fd 5; needs the channel.
+  // A refusal table (refusals.h) at fd 5: for a plugin host, or for an exec'd
+  // program that preloads the refusal hooks (refusal_preload.cpp).
   bool count_refusals = false;
 };
 
@@ -75,6 +76,16 @@ class Process {
   bool running() const { return pid_ > 0 && !reaped_; }
   // What the sandbox refused the child so far (options.count_refusals), kept after it ends.
   std::vector<Refusal> refusals() const { return refusals_.read(); }
+  // How many processes the child left running when it ended, killed and reaped
+  // by the judge: those still in its process group, its descendants that left
+  // it (a new session), and daemons that came back to the judge, a child
+  // subreaper. A daemon whose parent has died is told apart by its user id
+  // when runs have their own; else it is counted for the run that ends when
+  // it is found. Known once the child is reaped.
+  int daemons_killed() const { return daemons_killed_; }
+  // For a child that lives on (a plugin host between games): kills what it
+  // started and left running, as reaping it would, and returns how many.
+  int kill_leftovers_now();
   pid_t pid() const { return pid_; }
 
  private:
@@ -87,6 +98,7 @@ class Process {
   int to_child_ = -1;    // write end of the request pipe
   int from_child_ = -1;  // read end of the reply pipe
   int pidfd_ = -1;       // readable when the child exits (Linux >= 5.3), else -1
+  int daemons_killed_ = 0;
   Confinement confinement_;
   RefusalTable refusals_;
 };

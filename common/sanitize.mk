@@ -31,7 +31,7 @@ $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san: $(SAN_PDD_OBJ) $(VIEWER_LIB) | $(P
 # not code under test), beside the normal build's sandbox_child.
 SAN_COMMON_OBJ := $(call san_objects,$(filter-out $(BUILD)/common/tests/format_test.o,$(COMMON_TEST_OBJ)) \
   $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) $(SAN_BUILD)/common/tests/doctest_main.o
-$(SAN_BUILD)/common/tests/common_tests_san: $(SAN_COMMON_OBJ) | $(SAN_BUILD)/common/tests/sandbox_child
+$(SAN_BUILD)/common/tests/common_tests_san: $(SAN_COMMON_OBJ) | $(SAN_BUILD)/common/tests/sandbox_child $(REFUSAL_PRELOAD)
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
 $(SAN_BUILD)/common/tests/sandbox_child: $(BUILD)/common/tests/sandbox_child
 	cp $< $@

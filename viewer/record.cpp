@@ -200,6 +200,21 @@ void check_refused(LineCheck& c) {
   }
 }
 
+// Any judge: the processes a side left running that the judge killed, when
+// there were any: [{"player": "A", "count": 1}, ...].
+void check_daemons_killed(LineCheck& c) {
+  const JsonValue* killed = c.optional("daemons_killed", JsonValue::kArray);
+  if (!killed) return;
+  for (size_t i = 0; i < killed->items.size(); ++i) {
+    const JsonValue& k = killed->items[i];
+    const JsonValue* count = k.type == JsonValue::kObject ? k.find("count") : nullptr;
+    const JsonValue* player = k.type == JsonValue::kObject ? k.find("player") : nullptr;
+    if (!count || !LineCheck::whole_in(*count, 1, 1e15) || !player || player->type != JsonValue::kString)
+      return (void)c.fail("field 'daemons_killed' item " + std::to_string(i + 1) +
+                          " is not {\"player\": a string, \"count\": a whole number >= 1}");
+  }
+}
+
 Kind detect(const JsonValue& line) {
   if (line.find("steplog")) return Kind::kPonte;
   if (line.find("directions") || line.find("spawns")) return Kind::k2048;
@@ -265,6 +280,7 @@ bool parse_record(const std::string& text, const std::string& file_name, Record*
     else
       check_ponte(check);
     check_refused(check);
+    check_daemons_killed(check);
     if (!check.ok()) {
       *error = where + check.error();
       return false;

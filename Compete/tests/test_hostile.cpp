@@ -88,6 +88,25 @@ std::map<std::string, double> refused_in(const std::string& record_line) {
   return found;
 }
 
+// The record's "daemons_killed" entries as player -> count; a malformed entry fails the test.
+std::map<std::string, double> daemons_in(const std::string& record_line) {
+  judge::JsonValue line;
+  std::string error;
+  REQUIRE(judge::parse_json(record_line, &line, &error));
+  std::map<std::string, double> found;
+  const judge::JsonValue* killed = line.find("daemons_killed");
+  if (!killed) return found;
+  REQUIRE(killed->type == judge::JsonValue::kArray);
+  CHECK_FALSE(killed->items.empty());  // written only when something was killed
+  for (const judge::JsonValue& entry : killed->items) {
+    const judge::JsonValue *player = entry.find("player"), *count = entry.find("count");
+    REQUIRE((player && count));
+    CHECK(count->number >= 1);
+    found[player->text] += count->number;
+  }
+  return found;
+}
+
 // Plays hostile_<attempt> on `side` against random_b (random_a's moves against
 // it when refused) and checks what a grading teacher relies on.
 void check_attempt(const std::string& attempt, char side, Outcome outcome, const std::string& reason,
@@ -141,9 +160,12 @@ void check_attempt(const std::string& attempt, char side, Outcome outcome, const
 
   // A run without a user id of its own (the checkout is closed to other users)
   // may not start processes: a daemon's fork is refused instead of killed later.
+  bool leaves_processes = attempt == "leave_daemon" || attempt == "fork_bomb";
   if (attempt == "leave_daemon" && m.run.err.find("is closed to other users") != std::string::npos &&
-      judge::sandbox_support().seccomp)
+      judge::sandbox_support().seccomp) {
     refused = {{"fork", "EAGAIN"}};
+    leaves_processes = false;
+  }
   // Each game's record shows what was refused to the hostile side, and only that.
   for (const std::string& r : m.records) {
     INFO("record: " << r);
@@ -152,6 +174,14 @@ void check_attempt(const std::string& attempt, char side, Outcome outcome, const
       CHECK(found.count(std::string(1, side) + " " + expected.call + " " + expected.error) == 1);
     for (const auto& entry : found) CHECK(entry.first[0] == side);
     if (refused.empty()) CHECK(found.empty());
+    // And what it left running, killed when the game ended: the daemon, the forks' children.
+    std::map<std::string, double> killed = daemons_in(r);
+    if (leaves_processes) {
+      CHECK(killed.size() == 1);
+      CHECK(killed[std::string(1, side)] >= 1);
+    } else {
+      CHECK(killed.empty());
+    }
   }
 }
 

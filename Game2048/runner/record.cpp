@@ -5,6 +5,7 @@
 #include "../../common/cli.h"
 #include "../../common/json.h"
 #include "../../common/json_read.h"
+#include "../../common/sandbox_record.h"
 #include "../../common/shards.h"
 
 namespace g2048 {
@@ -73,6 +74,16 @@ std::string read_game(const judge::JsonValue& v, int games, GameRecord* g) {
       g->refused.push_back(judge::Refusal{call->text, error->text, n});
     }
   }
+  if (const judge::JsonValue* killed = v.find("daemons_killed")) {
+    const judge::JsonValue* count = nullptr;
+    long long n = 0;
+    if (killed->type == judge::JsonValue::kArray && killed->items.size() == 1 &&
+        killed->items[0].type == judge::JsonValue::kObject)
+      count = killed->items[0].find("count");
+    if (!count || count->type != judge::JsonValue::kNumber || !judge::parse_int(count->text, 1, 1 << 30, &n))
+      return "'daemons_killed' is not [{player, count}] with a count from 1";
+    g->daemons_killed = static_cast<int>(n);
+  }
   return "";
 }
 
@@ -112,17 +123,7 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
     if (g.reached[i] >= 0) json.field(std::to_string(1 << (kFirstMilestone + i)), g.reached[i]);
   json.end_object();
   json.field("detail", g.detail);
-  if (!g.refused.empty()) {
-    json.key("refused").begin_array();
-    for (const judge::Refusal& r : g.refused)
-      json.begin_object()
-          .field("player", "bot")
-          .field("call", r.call)
-          .field("errno", r.error)
-          .field("count", r.count)
-          .end_object();
-    json.end_array();
-  }
+  judge::write_sandbox_events(json, {judge::SideEvents{"bot", g.refused, g.daemons_killed}});
   json.field("directions", state.directions());
   std::string spawns;
   for (const ContestGame::Spawn& s : state.spawns()) {

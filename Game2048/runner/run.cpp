@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "../../common/atomic_file.h"
+#include "../../common/sandbox_record.h"
 #include "../../common/clock.h"
 #include "../../common/json.h"
 #include "../../common/ordered_pool.h"
@@ -152,6 +153,7 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
   record->bot_cpu_us = cpu_us;
   record->bot_cpu_seconds = cpu_us / 1e6;
   record->refused = judge::refusals_since(refused_before, bot.refusals());
+  record->daemons_killed = bot.kill_leftovers();
   for (int i = 0; i < kMilestones; ++i) record->reached[i] = state.reached_at(kFirstMilestone + i);
   return true;
 }

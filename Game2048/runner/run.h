@@ -56,6 +56,7 @@ struct GameRecord {
   int64_t reached[kMilestones];         // valid moves when 2^(11 + i) first appeared; -1 if never
   std::string detail;                   // for a fault: what happened, with the game and move number
   std::vector<judge::Refusal> refused;  // what the sandbox refused the bot during this game
+  int daemons_killed = 0;               // processes the bot left running at the game's end, killed then
   GameRecord() {
     for (int64_t& r : reached) r = -1;
   }

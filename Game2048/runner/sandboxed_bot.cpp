@@ -76,6 +76,11 @@ BotAnswer SandboxedBot::call(const void* request, size_t size) {
   return answer;
 }
 
+int SandboxedBot::kill_leftovers() {
+  judge::Process& process = plugin_.process();
+  return process.running() ? process.kill_leftovers_now() : process.daemons_killed();
+}
+
 void SandboxedBot::stop() {
   judge::Process& process = plugin_.process();
   if (!process.running()) return;

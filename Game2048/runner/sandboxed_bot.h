@@ -40,6 +40,10 @@ class SandboxedBot {
   bool running() { return plugin_.process().running(); }
   // What the sandbox refused the bot since its host started (common/refusals.h).
   std::vector<judge::Refusal> refusals() const { return plugin_.process().refusals(); }
+  // At a game's end: kills what the bot started and left running (its host
+  // lives on), or, if a fault ended the host in the game, what reaping it
+  // killed; returns how many.
+  int kill_leftovers();
 
  private:
   BotAnswer call(const void* request, size_t size);

@@ -453,7 +453,7 @@ TEST_CASE("runner: a hostile bot's attempts against the sandbox are refused or k
   const std::string bot = g2048_test::test_bot("hostile_bot");
   for (const Attempt& a : attempts) {
     if (!a.applies) continue;
-    CAPTURE(a.name);
+    INFO("attempt " << a.name);
     ScratchDir dir;
     const std::string decoy = dir.file("decoy.txt");
     std::ofstream(decoy) << "precious\n";
@@ -483,6 +483,11 @@ TEST_CASE("runner: a hostile bot's attempts against the sandbox are refused or k
       CHECK_FALSE(contains(records[0], "\"refused\""));
     }
     CHECK_FALSE(contains(records[1], "\"refused\""));
+    // What the bot left running is killed at its game's end (the host lives on), and said there.
+    INFO("game 1: " << records[0] << "\ngame 2: " << records[1]);
+    const bool leaves = std::string(a.name) == "leave_daemon" || std::string(a.name) == "fork_bomb";
+    CHECK(contains(records[0], "\"daemons_killed\":[{\"player\":\"bot\",\"count\":") == leaves);
+    CHECK_FALSE(contains(records[1], "\"daemons_killed\""));
   }
 }
 

@@ -19,6 +19,7 @@
 #include "../../common/options.h"
 #include "../../viewer/page.h"
 #include "../../common/sandbox.h"
+#include "../../common/sandbox_record.h"
 #include "../rules/files.h"
 #include "board_view.h"
 #include "match.h"
@@ -51,6 +52,14 @@ void score_json(judge::JsonWriter& json, const std::string& key, const pdd::Play
       .end_object();
 }
 
+// What the sandbox did to each side's attempts, White first.
+std::vector<judge::SideEvents> sandbox_events(const pdd::GameResult& r) {
+  std::vector<judge::SideEvents> sides;
+  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
+    sides.push_back(judge::SideEvents{std::string(1, pdd::colour_letter(c)), r.refused[c], r.daemons_killed[c]});
+  return sides;
+}
+
 std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, const pdd::GameResult& r) {
   judge::JsonWriter json;
   json.begin_object()
@@ -78,6 +87,8 @@ std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, con
       if (m.colour == c) json.value(static_cast<int64_t>(m.ms + 0.5));
     json.end_array();
   }
+  // What happened to each side's hostile attempts, only when something did.
+  judge::write_sandbox_events(json, sandbox_events(r));
   json.field("folder", o.game_dir).end_object();
   return json.str();
 }
@@ -158,6 +169,13 @@ int main(int argc, char** argv) {
     (void)!::write(2, note.data(), note.size());
   });
   std::cerr << judge::sandbox_summary_line() << "\n";
+  // The refusal hooks are built next to the referee; without them refusals still happen, uncounted.
+  std::string refusal_hooks = judge::path_beside_executable("refusal-hooks.so");
+  if (::access(refusal_hooks.c_str(), R_OK) != 0) {
+    std::cerr << "pdd-referee: " << refusal_hooks << " is missing: what the sandbox refuses the programs is not "
+              << "counted in the record\n";
+    refusal_hooks.clear();
+  }
   std::vector<std::string> page_lines;  // this run's games, for the page
   auto file_name = [](const std::string& path) {
     return path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
@@ -181,6 +199,7 @@ int main(int argc, char** argv) {
     o.memory_limit_mb = memory;
     o.crossing = crossing;
     o.seed = seed + static_cast<uint64_t>(g - 1);
+    o.refusal_hooks = refusal_hooks;
     o.show_board = show_board && !quiet;
     o.log = quiet ? nullptr : &std::cout;
     std::cout << "=== Game " << g << " of " << games << ": White " << o.program[pdd::kWhite] << " vs Black "
@@ -194,6 +213,10 @@ int main(int argc, char** argv) {
     if (!quiet) std::cout << "Final position:\n" << pdd::render_board(r.board);
     for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
       std::cout << pdd::colour_name(c) << " (" << o.program[c] << "): " << pdd::describe_score(r.score[c]) << "\n";
+    for (const judge::SideEvents& side : sandbox_events(r))
+      if (const std::string events = judge::describe_sandbox_events(side); !events.empty())
+        std::cout << "Sandbox, " << pdd::colour_name(side.player == "W" ? pdd::kWhite : pdd::kBlack) << ": " << events
+                  << "\n";
     if (r.winner == pdd::kEmpty) {
       std::cout << "Result: " << r.reason << "\n";
       ++draws;

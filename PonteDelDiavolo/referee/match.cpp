@@ -1,6 +1,5 @@
 #include "match.h"
 
-#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -64,6 +63,19 @@ bool read_board_file(const std::string& path, const std::string& name, std::stri
     return false;
   }
   return read_text_file(path, out, why);
+}
+
+// Adds the refusals of one run to a side's totals, call and error alike.
+void add_refusals(const std::vector<judge::Refusal>& run, std::vector<judge::Refusal>* totals) {
+  for (const judge::Refusal& r : run) {
+    bool added = false;
+    for (judge::Refusal& t : *totals)
+      if (t.call == r.call && t.error == r.error) {
+        t.count += r.count;
+        added = true;
+      }
+    if (!added) totals->push_back(r);
+  }
 }
 
 struct Turn {
@@ -173,6 +185,11 @@ class Game {
     spawn.output_path = dir_ + "/" + log_name(mover);
     spawn.memory_limit_bytes = opt_.memory_limit_mb << 20;
     spawn.env = {{"PDD_SEED", std::to_string(opt_.seed)}};
+    if (!opt_.refusal_hooks.empty()) {
+      spawn.env.emplace_back("LD_PRELOAD", opt_.refusal_hooks);
+      spawn.readable_paths.push_back(opt_.refusal_hooks);
+      spawn.count_refusals = true;
+    }
     spawn.identity = mover;
     // A program may be a script that runs an interpreter or a tool: it may start
     // processes even in a run without its own user id (and process cap).
@@ -186,15 +203,16 @@ class Game {
     judge::ExitStatus status;
     bool ended = process.wait(judge::Deadline::after_ms(opt_.time_limit_ms), &status);
     turn->ms = watch.elapsed_ms();
+    // Reaping the program killed what it left running (its process group, daemons).
+    if (!ended) process.kill(&status);
+    add_refusals(process.refusals(), &result_.refused[mover]);
+    result_.daemons_killed[mover] += process.daemons_killed();
     if (!ended) {
-      process.kill(&status);
       j.violation = Violation::kTimeout;
       j.detail = "no answer within " + std::to_string(opt_.time_limit_ms) + " ms; the program was killed";
       return true;
     }
     turn->status = status.describe();
-    // Anything the program left running in its process group must not act during the next turn.
-    ::kill(-process.pid(), SIGKILL);
     if (guard.written(&why)) {
       j.violation = Violation::kStepLogWritten;
       j.detail = why + " (only the referee appends to it)";

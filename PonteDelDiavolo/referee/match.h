@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/refusals.h"
 #include "../rules/board.h"
 #include "../rules/bridge_rules.h"
 #include "../rules/files.h"
@@ -26,7 +27,10 @@ struct MatchOptions {
   int time_limit_ms = 5000;
   long long memory_limit_mb = 1024;
   Crossing crossing = Crossing::kStrict;
-  uint64_t seed = 0;            // given to the programs as PDD_SEED
+  uint64_t seed = 0;  // given to the programs as PDD_SEED
+  // The refusal hooks' shared object (common/refusal_preload.cpp), preloaded
+  // into every program run to count what the sandbox refuses it; "" counts nothing.
+  std::string refusal_hooks;
   bool show_board = false;      // print the board after every action
   std::ostream* log = nullptr;  // one line per turn (and boards); null for silence
 };
@@ -50,6 +54,11 @@ struct GameResult {
   Board board;  // final position
   std::vector<StepRecord> steps;
   std::string error;  // the referee's own failure (folder not writable...), game not played
+  // What happened to each side's attempts, summed over its turns (indexed by Colour):
+  // the calls the sandbox refused it (counted by the refusal hooks), and the
+  // processes it left running after a turn, killed by the referee.
+  std::vector<judge::Refusal> refused[3];
+  int daemons_killed[3] = {0, 0, 0};
 };
 
 GameResult play_game(const MatchOptions& options);

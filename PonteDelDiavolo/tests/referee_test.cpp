@@ -159,6 +159,7 @@ GameResult play(const std::string& white, const std::string& black, int time_lim
   o.time_limit_ms = time_limit_ms;
   o.memory_limit_mb = 256;
   o.seed = 42;
+  o.refusal_hooks = program("refusal-hooks.so");
   GameResult r = play_game(o);
   REQUIRE(r.error.empty());
   return r;
@@ -185,7 +186,20 @@ TEST_CASE("referee: a program that cannot be run loses with V1") {
   CHECK(r.actions == 1);
 }
 
-TEST_CASE("referee: a hostile program's attempts are refused or killed, the game goes on") {
+// How many times the sandbox refused `call` with `error` to `side` in the game.
+uint64_t refusals_of(const GameResult& r, Colour side, const std::string& call, const std::string& error) {
+  uint64_t count = 0;
+  for (const judge::Refusal& refusal : r.refused[side])
+    if (refusal.call == call && refusal.error == error) count += refusal.count;
+  return count;
+}
+
+int runs_of(const GameResult& r, Colour side) {
+  return static_cast<int>(
+      std::count_if(r.moves.begin(), r.moves.end(), [&](const MoveTime& m) { return m.colour == side; }));
+}
+
+TEST_CASE("referee: a hostile program's attempts are refused or killed, the game goes on, the result says which") {
   const judge::SandboxSupport& s = judge::sandbox_support();
   const std::string decoy = fault_dir() + "/decoy.txt";
   std::ofstream(decoy) << "precious\n";
@@ -194,17 +208,20 @@ TEST_CASE("referee: a hostile program's attempts are refused or killed, the game
     const char* mode;
     const char* killed_by;  // "" if refused: the program plays on
     bool applies;
+    const char* call;       // a refusal every run of the program meets, counted; "" for none
+    const char* error;      // its errno
+    bool leaves_processes;  // it leaves processes running, killed after each of its runs
   };
-  const Attempt attempts[] = {{"hostile-write_outside", "", true},
-                              {"hostile-connect_tcp", "signal 31", s.seccomp},
-                              {"hostile-kill_judge", "signal 31", s.seccomp},
-                              {"hostile-read_memory", "signal 31", s.seccomp},
-                              {"hostile-fork_bomb", "", s.process_limit},
-                              {"hostile-huge_file", "signal 25", true},
-                              {"hostile-leave_daemon", "", true}};
+  const Attempt attempts[] = {{"hostile-write_outside", "", true, "open", "EACCES", false},
+                              {"hostile-connect_tcp", "signal 31", s.seccomp, "", "", false},
+                              {"hostile-kill_judge", "signal 31", s.seccomp, "", "", false},
+                              {"hostile-read_memory", "signal 31", s.seccomp, "", "", false},
+                              {"hostile-fork_bomb", "", s.process_limit, "fork", "EAGAIN", true},
+                              {"hostile-huge_file", "signal 25", true, "", "", false},
+                              {"hostile-leave_daemon", "", true, "", "", true}};
   for (const Attempt& a : attempts) {
     if (!a.applies) continue;
-    CAPTURE(a.mode);
+    INFO("mode " << std::string(a.mode));
     GameResult r = fault_as_white(a.mode);
     INFO(r.reason);
     CHECK(r.violation != Violation::kFileFormat);  // the attempt never succeeded
@@ -215,6 +232,20 @@ TEST_CASE("referee: a hostile program's attempts are refused or killed, the game
     } else {
       CHECK(r.steps.size() >= 2);  // its move stood and the game went on
     }
+    // What happened to the attempts is in the result, for the hostile side only:
+    // the refusals every run met (a refusal before a kill too), what it left running.
+    const int runs = runs_of(r, kWhite);
+    REQUIRE(runs >= 1);
+    if (*a.call) CHECK(refusals_of(r, kWhite, a.call, a.error) >= static_cast<uint64_t>(runs));
+    // (read_memory's opens are refused only if a process lives within 200 pids of it: not checked.)
+    if (!*a.call && std::string(a.mode) != "hostile-read_memory") CHECK(r.refused[kWhite].empty());
+    INFO("White's runs: " << runs << ", processes killed: " << r.daemons_killed[kWhite]);
+    if (a.leaves_processes)
+      CHECK(r.daemons_killed[kWhite] >= runs);
+    else
+      CHECK(r.daemons_killed[kWhite] == 0);
+    CHECK(r.refused[kBlack].empty());
+    CHECK(r.daemons_killed[kBlack] == 0);
     std::string text, error;
     CHECK(read_text_file(decoy, &text, &error));
     CHECK(text == "precious\n");
@@ -277,6 +308,8 @@ TEST_CASE("referee: processes a program leaves behind are killed before the oppo
   GameResult r = fault_as_white("orphan");
   REQUIRE(r.steps.size() >= 2);  // Black's first turn was not blamed for the orphan's writes
   CHECK(r.violator != kBlack);
+  CHECK(r.daemons_killed[kWhite] >= 1);  // the orphan, killed when its parent ended, is in the result
+  CHECK(r.daemons_killed[kBlack] == 0);
 }
 
 TEST_CASE("referee: wrong colour (V14), garbage (V13), one tile and three tiles and nothing (V9)") {
@@ -434,6 +467,36 @@ TEST_CASE("pdd-referee: a record it cannot write is an error (exit status 3) nam
   CHECK(output.find("pdd-referee: cannot write the result file: ") != std::string::npos);
   CHECK(output.find(record) != std::string::npos);
   CHECK(output.find("=== Game 2") == std::string::npos);  // it stops at once
+}
+
+TEST_CASE("pdd-referee: the record and the summary say what the sandbox refused and killed, per colour") {
+  const std::string dir = fault_dir() + "/sandbox-events";
+  ::mkdir(dir.c_str(), 0755);
+  const std::string record = dir + "/results.jsonl", decoy = dir + "-decoy.txt";
+  std::ofstream(decoy) << "precious\n";
+  ::setenv("HOSTILE_TARGET", decoy.c_str(), 1);
+  // White writes outside its folder (refused), Black leaves a daemon (killed); both play on.
+  const judge::ExitStatus status =
+      run_referee({fault_dir() + "/hostile-write_outside", fault_dir() + "/hostile-leave_daemon", "--seed", "5",
+                   "--dir", dir, "--record", record, "--quiet"},
+                  dir + "-output.txt");
+  ::unsetenv("HOSTILE_TARGET");
+  CHECK(status.kind == judge::ExitStatus::kExited);
+  CHECK(status.code == 0);
+  std::string text, output, error;
+  REQUIRE(read_text_file(record, &text, &error));
+  REQUIRE(read_text_file(dir + "-output.txt", &output, &error));
+  INFO(text);
+  CHECK(text.find("\"refused\":[{\"player\":\"W\",\"call\":\"open\",\"errno\":\"EACCES\",\"count\":") !=
+        std::string::npos);
+  CHECK(text.find("{\"player\":\"B\",\"call\"") == std::string::npos);  // Black was refused nothing
+  CHECK(text.find("\"daemons_killed\":[{\"player\":\"B\",\"count\":") != std::string::npos);
+  CHECK(text.find("{\"player\":\"W\",\"count\"") == std::string::npos);  // White left nothing running
+  CHECK(output.find("Sandbox, White: refused open EACCES x") != std::string::npos);
+  CHECK(output.find("Sandbox, Black: ") != std::string::npos);
+  CHECK(output.find("left running, killed") != std::string::npos);
+  REQUIRE(read_text_file(decoy, &text, &error));
+  CHECK(text == "precious\n");
 }
 
 TEST_CASE("pdd-referee: Ctrl-C ends the referee by that signal, its programs with it; the record keeps game 1") {

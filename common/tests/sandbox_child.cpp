@@ -11,7 +11,13 @@
 //   spawn_spinner   forks a spinning child, prints its pid, then spins itself
 //   bigfile MB      writes MB megabytes to "big.bin" in its working folder
 //   fds             prints the numbers of its open file descriptors
+//   leave_running   leaves a sleeping child in its process group and a daemon
+//                   (new session, double fork), prints both pids, exits 0
+//   open PATH N     opens PATH N times, prints how many failed with EACCES
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/wait.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +104,41 @@ int main(int argc, char** argv) {
     closedir(d);
     for (int fd : fds) printf("%d ", fd);
     printf("\n");
+    return 0;
+  }
+  if (mode == "leave_running") {
+    int pipe_fds[2];
+    if (pipe(pipe_fds) != 0) return 108;
+    pid_t sleeper = fork();
+    if (sleeper == 0) {
+      for (;;) pause();
+    }
+    pid_t middle = fork();
+    if (middle == 0) {
+      setsid();
+      pid_t daemon = fork();
+      if (daemon == 0) {
+        for (;;) pause();
+      }
+      if (write(pipe_fds[1], &daemon, sizeof daemon) != sizeof daemon) _exit(1);
+      _exit(0);
+    }
+    pid_t daemon = -1;
+    if (read(pipe_fds[0], &daemon, sizeof daemon) != sizeof daemon) return 109;
+    waitpid(middle, nullptr, 0);  // the daemon is now the judge's (a subreaper)
+    printf("%d %d\n", static_cast<int>(sleeper), static_cast<int>(daemon));
+    return 0;
+  }
+  if (mode == "open" && argc == 4) {
+    int refused = 0;
+    for (int i = 0; i < atoi(argv[3]); ++i) {
+      int fd = open(argv[2], O_RDONLY);
+      if (fd >= 0)
+        close(fd);
+      else if (errno == EACCES)
+        ++refused;
+    }
+    printf("%d\n", refused);
     return 0;
   }
   return 100;

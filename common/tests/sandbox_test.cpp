@@ -9,10 +9,12 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <thread>
 
+#include "../cli.h"
 #include "../clock.h"
 #include "../sandbox.h"
 #include "judge_kit.h"
@@ -105,6 +107,7 @@ TEST_CASE("sandbox: a timeout kills the whole process group, grandchildren inclu
     usleep(10000);
   CHECK_FALSE(kit_test::process_alive(static_cast<pid_t>(spinner)));
   CHECK_FALSE(kit_test::process_alive(host));
+  CHECK(p.daemons_killed() == 1);  // the spinner, left running when its parent was killed
 }
 
 TEST_CASE("sandbox: destroying a Process kills what is still running") {
@@ -210,9 +213,136 @@ TEST_CASE("sandbox: working folder, environment and the file descriptors the chi
   with_channel.channel = true;
   with_channel.output_path = dir / "fds_channel";
   run_to_end(with_channel);
+  SpawnOptions with_table = child({"fds"});
+  with_table.count_refusals = true;  // an exec'd program's refusal table, without the channel
+  with_table.output_path = dir / "fds_table";
+  run_to_end(with_table);
+  SpawnOptions with_both = child({"fds"});
+  with_both.channel = true;
+  with_both.count_refusals = true;
+  with_both.output_path = dir / "fds_both";
+  run_to_end(with_both);
   close(leak);
   CHECK(kit_test::read_file(dir / "fds_plain") == "0 1 2 \n");
   CHECK(kit_test::read_file(dir / "fds_channel") == "0 1 2 3 4 \n");
+  CHECK(kit_test::read_file(dir / "fds_table") == "0 1 2 5 \n");
+  CHECK(kit_test::read_file(dir / "fds_both") == "0 1 2 3 4 5 \n");
+}
+
+namespace {
+
+// The pids in the first line of a file.
+std::vector<pid_t> pids_in(const std::string& path) {
+  std::istringstream in(kit_test::read_file(path));
+  std::vector<pid_t> pids;
+  for (long pid; in >> pid;) pids.push_back(static_cast<pid_t>(pid));
+  return pids;
+}
+
+// Waits (at most 5 s) until `pid` has ended, without reaping it.
+bool ended(pid_t pid) {
+  for (int waited = 0; waited < 5000; waited += 5) {
+    if (!kit_test::process_alive(pid)) return true;
+    usleep(5000);
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("sandbox: what a run leaves running is killed when it ends, and counted for it") {
+  kit_test::TempDir dir;
+  SpawnOptions options = child({"leave_running"});
+  options.output_path = dir / "out";
+  ExitStatus status;
+  Process p;
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
+  CHECK(status.describe() == "exited with code 0");
+  const std::vector<pid_t> left = pids_in(dir / "out");  // a group member and a daemon
+  REQUIRE(left.size() == 2);
+  CHECK(p.daemons_killed() == 2);
+  for (pid_t pid : left) CHECK_FALSE(kit_test::process_alive(pid));
+
+  // Nothing left running: nothing counted.
+  Process plain;
+  REQUIRE(plain.start(child({"exit", "0"}), &error));
+  REQUIRE(plain.wait(Deadline::after_ms(10000), &status));
+  CHECK(plain.daemons_killed() == 0);
+}
+
+TEST_CASE("sandbox: two runs end together; each daemon is counted for its own run when runs have own users") {
+  kit_test::TempDir dir;
+  Process runs[2];
+  std::string error;
+  for (int i = 0; i < 2; ++i) {
+    SpawnOptions options = child({"leave_running"});
+    options.output_path = dir / ("out" + std::to_string(i));
+    REQUIRE(runs[i].start(options, &error));
+  }
+  // Both have ended (unreaped) and left their processes: the first reaped finds both daemons.
+  for (Process& run : runs) REQUIRE(ended(run.pid()));
+  for (int i = 0; i < 2; ++i)
+    for (int waited = 0; waited < 5000 && pids_in(dir / ("out" + std::to_string(i))).size() < 2; waited += 5)
+      usleep(5000);
+  ExitStatus status;
+  REQUIRE(runs[1].wait(Deadline::after_ms(10000), &status));
+  REQUIRE(runs[0].wait(Deadline::after_ms(10000), &status));
+  if (judge::sandbox_support().own_user) {
+    CHECK(runs[0].daemons_killed() == 2);
+    CHECK(runs[1].daemons_killed() == 2);
+  } else {  // one user for all: a daemon is counted for the run that ends when it is found
+    CHECK(runs[0].daemons_killed() + runs[1].daemons_killed() == 4);
+  }
+  for (int i = 0; i < 2; ++i)
+    for (pid_t pid : pids_in(dir / ("out" + std::to_string(i)))) CHECK_FALSE(kit_test::process_alive(pid));
+}
+
+TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts what it is refused") {
+  const judge::SandboxSupport& s = judge::sandbox_support();
+  kit_test::TempDir dir, outside;
+  const std::string secret = outside / "secret";
+  std::ofstream(secret) << "not for the program\n";
+  ::chmod(secret.c_str(), 0600);
+  ::chmod(outside.path().c_str(), 0711);
+  // Built in build/bin; this suite runs from build/common/tests or, sanitized, build/san/common/tests.
+  std::string hooks = judge::path_beside_executable("../../bin/refusal-hooks.so");
+  if (::access(hooks.c_str(), R_OK) != 0) hooks = judge::path_beside_executable("../../../bin/refusal-hooks.so");
+  REQUIRE(::access(hooks.c_str(), R_OK) == 0);
+  SpawnOptions options = child({"open", secret, "3"});
+  options.output_path = dir / "out";
+  options.workdir = dir.path();
+  options.count_refusals = true;
+  options.env = {{"LD_PRELOAD", hooks}};
+  options.readable_paths = {hooks};
+  Process p;
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  ExitStatus status;
+  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
+  CHECK(status.describe() == "exited with code 0");
+  const bool walled = s.landlock_abi > 0 || s.own_user;  // else the judge's root reads anything
+  CHECK(kit_test::read_file(dir / "out") == (walled ? "3\n" : "0\n"));
+  const std::vector<judge::Refusal> refused = p.refusals();
+  if (walled) {
+    REQUIRE(refused.size() == 1);
+    CHECK(refused[0].call == "open");
+    CHECK(refused[0].error == "EACCES");
+    CHECK(refused[0].count == 3);
+  } else {
+    CHECK(refused.empty());
+  }
+
+  // Without the table (or with a file of the program's at its descriptor) nothing is counted, and the program runs.
+  SpawnOptions no_table = options;
+  no_table.count_refusals = false;
+  no_table.output_path = dir / "out2";
+  Process q;
+  REQUIRE(q.start(no_table, &error));
+  REQUIRE(q.wait(Deadline::after_ms(10000), &status));
+  CHECK(kit_test::read_file(dir / "out2") == (walled ? "3\n" : "0\n"));
+  CHECK(q.refusals().empty());
 }
 
 TEST_CASE("sandbox: the channel carries requests and replies, times out, and reports a closed child") {

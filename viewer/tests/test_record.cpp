@@ -103,6 +103,26 @@ TEST_CASE("record: what the sandbox refused is read for every judge, and checked
   }
 }
 
+TEST_CASE("record: the processes a side left running, killed, are read for every judge, and checked") {
+  auto with = [&](const char* line, const std::string& field) {
+    std::string text(line);
+    return text.substr(0, text.size() - 1) + field;
+  };
+  viewer::Record record;
+  std::string error;
+  for (const char* line : {kConnectFourLine, k2048Line, kPonteLine}) {
+    INFO(line);
+    CHECK(viewer::parse_record(with(line, R"(,"daemons_killed":[{"player":"B","count":2}]})"), "r", &record, &error));
+    CHECK(record.lines.size() == 1);
+    CHECK(error_of(with(line, R"(,"daemons_killed":3})")) ==
+          "rec.jsonl:1: field 'daemons_killed' is a number, expected an array");
+    CHECK(error_of(with(line, R"(,"daemons_killed":[{"player":"B","count":0}]})")) ==
+          "rec.jsonl:1: field 'daemons_killed' item 1 is not {\"player\": a string, \"count\": a whole number >= "
+          "1}");
+    CHECK_FALSE(error_of(with(line, R"(,"daemons_killed":[{"count":1}]})")).empty());
+  }
+}
+
 TEST_CASE("record2html: bad input exits non-zero naming file, line and field; nothing is written") {
   ct::TempDir dir;
   ct::RunResult r = convert(dir, std::string(kConnectFourLine) + "\n{\"round\":0,\"M\":9,\"moves\":[]}\n");

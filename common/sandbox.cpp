@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -89,9 +90,12 @@ uid_t read_user(pid_t pid) {
 }
 
 // One sweep (under children_mutex): kills what it finds, adds the run's own
-// count to *own, reaps the escapees (*reaped: how many), and returns the
-// pids it killed.
-std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leader, int* own, size_t* reaped) {
+// count to *own, reaps the escapees (*reaped: how many), sets *ended to the
+// processes of the run that ended by themselves (zombies) and to those listed
+// that were gone before they could be read, and returns the pids it killed.
+std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leader, int* own, size_t* reaped,
+                                   std::set<pid_t>* ended) {
+  ended->clear();
   const pid_t self = ::getpid(), own_group = ::getpgrp();
   const uid_t judge_uid = ::getuid(), shared = static_cast<uid_t>(-1);
   std::map<pid_t, ProcessInfo> all;
@@ -100,8 +104,11 @@ std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leade
       char* end = nullptr;
       long pid = std::strtol(entry->d_name, &end, 10);
       ProcessInfo p;
-      if (*end == '\0' && pid > 0 && pid != self && read_process(static_cast<pid_t>(pid), &p))
+      if (*end != '\0' || pid <= 0 || pid == self) continue;
+      if (read_process(static_cast<pid_t>(pid), &p))
         all[static_cast<pid_t>(pid)] = p;
+      else
+        ended->insert(static_cast<pid_t>(pid));
     }
     ::closedir(proc);
   }
@@ -127,7 +134,10 @@ std::vector<pid_t> sweep_leftovers(pid_t leader, uid_t own_uid, bool spare_leade
   std::vector<pid_t> found;
   for (const auto& [pid, origin] : left) {
     const char state = all[pid].state;
-    if (state == 'Z' || state == 'X') continue;  // ended by itself: nothing left running
+    if (state == 'Z' || state == 'X') {  // ended by itself: nothing left running
+      ended->insert(pid);
+      continue;
+    }
     found.push_back(pid);
     if (origin == kUnder || own_uid == shared) {
       ++*own;
@@ -169,13 +179,18 @@ int kill_leftovers(pid_t leader, uid_t own_uid, bool spare_leader = false) {
   if (leader > 0 && !spare_leader) ::kill(-leader, SIGSTOP);
   int own = 0;
   // The list of /proc is read ahead of each process's state: a process may
-  // fork and end in between (its child then missing from the list), and one
-  // killed in the middle of a fork may leave a child too. So sweep again,
-  // once the killed are dead, until a sweep neither kills nor reaps anything.
+  // fork and end in between (its child then missing from the list, the
+  // process itself a zombie or gone), and one killed in the middle of a fork
+  // may leave a child too. So sweep again, once the killed are dead, until a
+  // sweep kills nothing, reaps nothing and sees no process end that the
+  // sweep before it did not see ended.
+  std::set<pid_t> ended, ended_before;
   for (int round = 0; round < 8; ++round) {
     size_t reaped = 0;
-    const std::vector<pid_t> killed = sweep_leftovers(leader, own_uid, spare_leader, &own, &reaped);
-    if (killed.empty() && reaped == 0) break;
+    const std::vector<pid_t> killed = sweep_leftovers(leader, own_uid, spare_leader, &own, &reaped, &ended);
+    const bool news = std::any_of(ended.begin(), ended.end(), [&](pid_t p) { return !ended_before.count(p); });
+    if (killed.empty() && reaped == 0 && !news) break;
+    ended_before.swap(ended);
     wait_until_dead(killed);
   }
   if (own_uid != static_cast<uid_t>(-1)) {

@@ -488,6 +488,13 @@ TEST_CASE("runner: a hostile bot's attempts against the sandbox are refused or k
     const bool leaves = std::string(a.name) == "leave_daemon" || std::string(a.name) == "fork_bomb";
     CHECK(contains(records[0], "\"daemons_killed\":[{\"player\":\"bot\",\"count\":") == leaves);
     CHECK_FALSE(contains(records[1], "\"daemons_killed\""));
+    // --merge reads both fields back: the run's own record, merged, is written again unchanged.
+    const Outcome merged = g2048_test::run_program(
+        {runner(), bot, "--games", "2", "--out", dir.file("merged.txt"), "--record", dir.file("merged.jsonl"),
+         "--progress", "off", "--bot-log", "none", "--merge", dir.file("record.jsonl")},
+        dir);
+    INFO(merged.output);
+    CHECK(read_file(dir.file("merged.jsonl")) == read_file(dir.file("record.jsonl")));
   }
 }
 

@@ -159,16 +159,17 @@ bool Uct::expand(uint32_t index, const Position& pos) {
 uint32_t Uct::select_child(const Node& node) const {
   const float k = exploration_ * sqrt_log(node.visits);
   const float w = minimax_weight_, w_scaled = minimax_weight_ / kMinimaxScale, w_half = 0.5f * minimax_weight_;
+  const float fade = kMinimaxFadeVisits;
   uint32_t best = node.child;
   float best_score = -1e30f;
   for (uint32_t i = node.child, end = node.child + node.children; i < end; ++i) {
     const Node& c = pool_[i];
     if (c.proof == kLoss) continue;
     if (c.visits == 0) return i;
-    // value / visits + k / sqrt(visits) + w * (minimax - 1/2)
+    // value / visits + k / sqrt(visits) + w * (minimax - 1/2) * fade / (fade + visits)
     const float r = inverse_sqrt(c.visits);
     float score = r * (c.value * r + k);
-    if (w > 0 && c.minimax != kMinimaxUnknown) score += w_scaled * c.minimax - w_half;
+    if (w > 0 && c.minimax != kMinimaxUnknown) score += (w_scaled * c.minimax - w_half) * (fade / (fade + c.visits));
     if (score > best_score) {
       best_score = score;
       best = i;

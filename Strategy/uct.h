@@ -11,9 +11,13 @@
 // Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): a
 // node's first visit also stores a static value of its position (evaluate.h),
 // and every backup sets a node's `minimax` to the negamax of its children's.
-// Selection adds w * (minimax - 1/2) to a child's UCT score. (The paper's
-// convex mix, (1 - w) * mean + w * minimax, shrinks the differences between
-// the means as well: with this evaluation it gained nothing, see docs/journal.)
+// Selection adds w * (minimax - 1/2) * F / (F + visits) to a child's UCT
+// score: the static values guide the search where it has few playouts, and
+// fade where it has many, so that between two well-searched moves the
+// playouts decide (a bonus that stays would let the evaluation's blind spots
+// choose the move). (The paper's convex mix, (1 - w) * mean + w * minimax,
+// shrinks the differences between the means as well: with this evaluation it
+// gained nothing, see docs/journal.)
 #ifndef UCT_H_
 #define UCT_H_
 
@@ -31,6 +35,11 @@ namespace c4 {
 #define UCT_MINIMAX_WEIGHT 0.3f
 #endif
 const float kMinimaxWeight = UCT_MINIMAX_WEIGHT;
+// F above: the visits at which the minimax bonus has faded to half.
+#ifndef UCT_MINIMAX_FADE
+#define UCT_MINIMAX_FADE 100.0f
+#endif
+const float kMinimaxFadeVisits = UCT_MINIMAX_FADE;
 
 struct SearchLimits {
   double time_ms;           // stop after this long (monotonic clock); <= 0: no limit

@@ -143,7 +143,7 @@ TEST_CASE("a threat counts for its owner when the owner takes it once every othe
   REQUIRE(pos.is_threat(1, 3, 3));
   CHECK(c4::threat_parity_value(pos) == doctest::Approx(b_even));
 
-  // Above the threat it does: 27 moves before (3, 3), which b takes.
+  // Above the threat it does: 29 moves before (3, 3), which b takes.
   c4::Geometry above;
   above.init(6, 7, 1, 3);
   build(&pos, &above, kOwnedByB, 3);

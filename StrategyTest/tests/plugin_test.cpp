@@ -119,14 +119,18 @@ TEST_CASE("blocks the opponent's win in one") {
     }
 }
 
-TEST_CASE("never plays right under the opponent's winning cell") {
-  // The opponent wins at (M-2, 5) once something is under it: column 5 is poison.
+TEST_CASE("never plays a column whose next cell would be right under the opponent's winning cell") {
+  // The opponent threatens (M-3, 1) and (M-3, 5), two cells above the
+  // playable ones: a stone in column 1 or 5 makes the cell right under a
+  // threat the next of its column, one we can never take (column 5 also makes
+  // a threat, which is simply blocked). Poison, though not at once: every
+  // column is legal and safe for one move.
   for (int M : {9, 12}) {
     Drawn d(padded({"..YYY...", "..MMY.M.", "M.MYM.M."}, M, 12, 0, 11));
     for (int i = 0; i < 3; ++i) {
       PluginPoint p = ask(d);
       CHECK(p.y != 5);
-      CHECK(p.y != 1);  // (M-2, 1) completes the row too: column 1 is poison as well
+      CHECK(p.y != 1);
     }
   }
 }

@@ -34,7 +34,6 @@ void Position::reset(const Geometry* g) {
   memset(diag_, 0, sizeof diag_);
   memset(anti_, 0, sizeof anti_);
   memset(threat_, 0, sizeof threat_);
-  memset(column_threats_, 0, sizeof column_threats_);
   memset(playable_, 0, sizeof playable_);
   memset(above_, 0, sizeof above_);
   memset(wins_, 0, sizeof wins_);
@@ -66,18 +65,13 @@ __attribute__((always_inline)) inline void Position::add_threats(int p, int x, i
   const uint64_t fresh = (static_cast<uint64_t>(line_threats(row_[p][x])) << lane) & ~row_threats;
   if (fresh) {
     row_threats |= fresh;
-    for (uint32_t ys = static_cast<uint32_t>(fresh >> lane) & g.row_bits; ys; ys &= ys - 1)
-      column_threats_[p][__builtin_ctz(ys)] |= static_cast<uint16_t>(1u << x);
     wins_[p] |= static_cast<uint16_t>((fresh & playable_[x >> 2]) >> lane);
     under_[p] |= static_cast<uint16_t>((fresh & above_[x >> 2]) >> lane);
   }
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1 too). drop() reads column y's bits.
-  if (x > 0 && ((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1) {
-    threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
-    column_threats_[p][y] |= static_cast<uint16_t>(1u << (x - 1));
-  }
+  if (x > 0 && ((col_[p][y] >> x) & 7u) == 7u && g.next_row[x][y] == x - 1) threat_[p][(x - 1) >> 2] |= cell(x - 1, y);
   // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
   const int d = x + y, a = x - y + g.N - 1;
   for (uint32_t t = line_threats(diag_[p][d]) & g.diag_bits[d]; t; t &= t - 1) {

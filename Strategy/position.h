@@ -19,8 +19,6 @@
 //
 // and, per player, two column masks kept equal to what the cell sets say:
 //
-//   column_threats_[p][y]  bit x: cell (x, y) is a threat of p (the same
-//               cells as threat_, by column, for the evaluation)
 //   wins_[p]    columns whose playable cell is a threat of p
 //   under_[p]   columns whose above cell is a threat of p
 //
@@ -80,8 +78,6 @@ class Position {
   bool wins_with(int y) const { return is_threat(to_move(), free_row(y), y); }
   // True if cell (x, y) would complete four for player p.
   bool is_threat(int p, int x, int y) const { return (threat_[p][x >> 2] >> bit(x, y)) & 1; }
-  // Bit x set for every cell (x, y) of column y that would complete four for p.
-  uint16_t column_threats(int p, int y) const { return column_threats_[p][y]; }
   // The row a stone lands on after one more stone in column y, or -1.
   int row_above(int x, int y) const { return g_->next_row[x][y]; }
 
@@ -143,7 +139,6 @@ class Position {
   void add_threat(int p, int x, int y) {
     const uint64_t c = cell(x, y);
     threat_[p][x >> 2] |= c;
-    column_threats_[p][y] |= static_cast<uint16_t>(1u << x);
     if (playable_[x >> 2] & c) wins_[p] |= static_cast<uint16_t>(1u << y);
     if (above_[x >> 2] & c) under_[p] |= static_cast<uint16_t>(1u << y);
   }
@@ -158,7 +153,6 @@ class Position {
   uint16_t diag_[2][kMaxDiagonals];
   uint16_t anti_[2][kMaxDiagonals];
   uint64_t threat_[2][3];
-  uint16_t column_threats_[2][kMaxSide];
   uint64_t playable_[3];
   uint64_t above_[3];
   uint16_t wins_[2];

@@ -6,7 +6,6 @@
 
 #include <chrono>
 
-#include "evaluate.h"
 #include "playout.h"
 
 namespace c4 {
@@ -88,7 +87,6 @@ uint32_t Uct::new_root() {
   used_ = 1;  // index 0 means "no child"
   root_ = used_++;
   memset(&pool_[root_], 0, sizeof(Node));
-  pool_[root_].minimax = kMinimaxUnknown;
   return root_;
 }
 
@@ -126,31 +124,35 @@ bool Uct::expand(uint32_t index, const Position& pos) {
   Node& node = pool_[index];
   if (pos.full()) {
     node.proof = kDraw;
+    node.expanded = 1;
     return true;
   }
   uint16_t wins, blocks, safe;
   pos.classify(&wins, &blocks, &safe);
   if (wins) {  // the side to move wins at once: the node's mover has lost
     node.proof = kLoss;
+    node.expanded = 1;
     return true;
   }
   if (blocks & (blocks - 1)) {  // two threats to block: the mover has won
     node.proof = kWin;
+    node.expanded = 1;
     return true;
   }
   uint32_t moves = blocks ? blocks : safe;
   if (!moves) {  // every move hands the mover a win
     node.proof = kWin;
+    node.expanded = 1;
     return true;
   }
   uint32_t count = static_cast<uint32_t>(popcount16(moves));
   if (used_ + count > capacity_) return false;
   node.child = used_;
   node.children = static_cast<uint8_t>(count);
+  node.expanded = 1;
   for (; moves; moves &= moves - 1) {
     Node& c = pool_[used_++];
     memset(&c, 0, sizeof c);
-    c.minimax = kMinimaxUnknown;
     c.column = static_cast<uint8_t>(__builtin_ctz(moves));
   }
   return true;
@@ -158,18 +160,15 @@ bool Uct::expand(uint32_t index, const Position& pos) {
 
 uint32_t Uct::select_child(const Node& node) const {
   const float k = exploration_ * sqrt_log(node.visits);
-  const float w = minimax_weight_, w_scaled = minimax_weight_ / kMinimaxScale, w_half = 0.5f * minimax_weight_;
-  const float fade = kMinimaxFadeVisits;
   uint32_t best = node.child;
   float best_score = -1e30f;
   for (uint32_t i = node.child, end = node.child + node.children; i < end; ++i) {
     const Node& c = pool_[i];
     if (c.proof == kLoss) continue;
     if (c.visits == 0) return i;
-    // value / visits + k / sqrt(visits) + w * (minimax - 1/2) * fade / (fade + visits)
+    // value / visits + k / sqrt(visits)
     const float r = inverse_sqrt(c.visits);
     float score = r * (c.value * r + k);
-    if (w > 0 && c.minimax != kMinimaxUnknown) score += (w_scaled * c.minimax - w_half) * (fade / (fade + c.visits));
     if (score > best_score) {
       best_score = score;
       best = i;
@@ -196,26 +195,6 @@ void Uct::update_proof(const uint32_t* path, int depth) {
       if (!all_proven || parent.children == 0) return;
       parent.proof = any_draw ? kDraw : kWin;
     }
-  }
-}
-
-void Uct::update_minimax(const uint32_t* path, int depth) {
-  for (int i = depth - 2; i >= 0; --i) {
-    Node& parent = pool_[path[i]];
-    int best = -1;  // the best child's value for its mover, the side to move at the parent
-    for (uint32_t c = parent.child, end = parent.child + parent.children; c < end; ++c) {
-      const Node& child = pool_[c];
-      int value = child.proof == kWin                ? kMinimaxScale
-                  : child.proof == kLoss             ? 0
-                  : child.proof == kDraw             ? kMinimaxScale / 2
-                  : child.minimax == kMinimaxUnknown ? -1
-                                                     : child.minimax;
-      if (value > best) best = value;
-    }
-    if (best < 0) return;
-    const uint8_t value = static_cast<uint8_t>(kMinimaxScale - best);
-    if (parent.minimax == value) return;  // nothing above changes either
-    parent.minimax = value;
   }
 }
 
@@ -247,7 +226,7 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
   if (root_ == 0) new_root();
   if (used_ > capacity_ / 2) compact();
   if (root_ == 0) new_root();
-  if (!expanded(pool_[root_])) expand(root_, pos);
+  if (!pool_[root_].expanded) expand(root_, pos);
 
   uint32_t path[kMaxPath];
   uint64_t iterations = 0;
@@ -269,19 +248,16 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
     Node& leaf = pool_[index];
     // A leaf is expanded on its second visit: most leaves are visited once, and
     // their children would only fill the pool.
-    if (leaf.proof == kUnknown && !expanded(leaf) && (leaf.visits > 0 || index == root_)) expand(index, p);
+    if (leaf.proof == kUnknown && !leaf.expanded && (leaf.visits > 0 || index == root_)) expand(index, p);
     float reward;  // for the player who moved into the leaf
     if (leaf.proof != kUnknown) {
       reward = leaf.proof == kWin ? 1.0f : leaf.proof == kLoss ? 0.0f : 0.5f;
       update_proof(path, depth);
     } else {
-      if (minimax_weight_ > 0 && leaf.minimax == kMinimaxUnknown)
-        leaf.minimax = static_cast<uint8_t>((1.0f - threat_parity_value(p)) * kMinimaxScale + 0.5f);
       const int mover = p.to_move() ^ 1;
       const int winner = tactical_playout(p, rng_, index == root_ ? -1 : leaf.column, follow_up_);
       reward = winner < 0 ? 0.5f : winner == mover ? 1.0f : 0.0f;
     }
-    if (minimax_weight_ > 0) update_minimax(path, depth);
     for (int i = depth - 1; i >= 0; --i) {
       Node& n = pool_[path[i]];
       ++n.visits;

@@ -7,17 +7,6 @@
 // survives between moves: advance() descends to the child for a move played,
 // and search() compacts the pool when it runs more than half full. A leaf
 // gets its children on its second visit.
-//
-// Implicit minimax backups (Lanctot, Winands, Pepels, Sturtevant 2014): a
-// node's first visit also stores a static value of its position (evaluate.h),
-// and every backup sets a node's `minimax` to the negamax of its children's.
-// Selection adds w * (minimax - 1/2) * F / (F + visits) to a child's UCT
-// score: the static values guide the search where it has few playouts, and
-// fade where it has many, so that between two well-searched moves the
-// playouts decide (a bonus that stays would let the evaluation's blind spots
-// choose the move). (The paper's convex mix, (1 - w) * mean + w * minimax,
-// shrinks the differences between the means as well: with this evaluation it
-// gained nothing, see docs/journal.)
 #ifndef UCT_H_
 #define UCT_H_
 
@@ -29,17 +18,6 @@
 #include "random.h"
 
 namespace c4 {
-
-// The weight of the implicit minimax value in selection (see above).
-#ifndef UCT_MINIMAX_WEIGHT
-#define UCT_MINIMAX_WEIGHT 0.3f
-#endif
-const float kMinimaxWeight = UCT_MINIMAX_WEIGHT;
-// F above: the visits at which the minimax bonus has faded to half.
-#ifndef UCT_MINIMAX_FADE
-#define UCT_MINIMAX_FADE 100.0f
-#endif
-const float kMinimaxFadeVisits = UCT_MINIMAX_FADE;
 
 struct SearchLimits {
   double time_ms;           // stop after this long (monotonic clock); <= 0: no limit
@@ -57,22 +35,12 @@ struct SearchReport {
 
 class Uct {
  public:
-  Uct()
-      : pool_(0),
-        spare_(0),
-        capacity_(0),
-        used_(0),
-        root_(0),
-        exploration_(1.0f),
-        minimax_weight_(kMinimaxWeight),
-        follow_up_(kFollowUpPercent) {}
+  Uct() : pool_(0), spare_(0), capacity_(0), used_(0), root_(0), exploration_(1.0f), follow_up_(kFollowUpPercent) {}
   ~Uct();
   // Allocates two pools of `capacity` nodes each (16 bytes a node). False if out of memory.
   bool init(uint32_t capacity);
   void set_seed(uint64_t seed) { rng_.seed_with(seed); }
   void set_exploration(float c) { exploration_ = c; }
-  // The weight w of the implicit minimax value in selection (0: plain UCT).
-  void set_minimax_weight(float w) { minimax_weight_ = w; }
   // How often (percent) playouts follow up on the opponent's last column (see playout.h).
   void set_follow_up(uint32_t percent) { follow_up_ = percent; }
   // Forgets the tree.
@@ -91,12 +59,8 @@ class Uct {
     uint8_t column;
     uint8_t children;
     int8_t proof;
-    uint8_t minimax;  // for the node's mover, 0..kMinimaxScale; kMinimaxUnknown before the first visit
+    uint8_t expanded;
   };
-  static const uint8_t kMinimaxScale = 254;
-  static const uint8_t kMinimaxUnknown = 255;
-  // True once expand() has run on the node (its children exist or it is proven).
-  static bool expanded(const Node& n) { return n.children != 0 || n.proof != kUnknown; }
 
   uint32_t new_root();
   void compact();
@@ -104,8 +68,6 @@ class Uct {
   bool expand(uint32_t node, const Position& pos);
   uint32_t select_child(const Node& node) const;
   void update_proof(const uint32_t* path, int depth);
-  // Sets the minimax value of the nodes on the path above the leaf.
-  void update_minimax(const uint32_t* path, int depth);
   int best_column(const Position& pos) const;
 
   Node* pool_;
@@ -114,7 +76,6 @@ class Uct {
   uint32_t used_;
   uint32_t root_;
   float exploration_;
-  float minimax_weight_;
   uint32_t follow_up_;
   Random rng_;
 };

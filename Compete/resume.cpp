@@ -2,10 +2,9 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <set>
-#include <sstream>
 
+#include "../common/atomic_file.h"
 #include "../common/cli.h"
 #include "../common/json_read.h"
 #include "../common/shards.h"
@@ -48,15 +47,12 @@ bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* n
 
 bool read_record(const std::string& path, const std::string& what, MatchConfig* config, bool seed_given,
                  ResumeNotes* notes, std::string* problem) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::string text, reason;
+  if (!judge::read_whole_file(path, &text, &reason)) {
     if (errno == ENOENT && what == "--resume") return true;  // nothing recorded yet: a fresh start
-    *problem = what + ": cannot read the record '" + path + "': " + std::strerror(errno);
+    *problem = what + ": cannot read the record '" + path + "': " + reason;
     return false;
   }
-  std::ostringstream text_stream;
-  text_stream << in.rdbuf();
-  const std::string text = text_stream.str();
 
   std::set<int> seen;
   for (const RecordedGame& g : config->recorded) seen.insert(2 * g.round + g.game);

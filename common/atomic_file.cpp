@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 namespace judge {
 namespace {
@@ -126,6 +128,20 @@ bool write_game_results(const std::string& path, const std::string& content, con
 std::mutex& results_mutex() {
   static std::mutex mutex;
   return mutex;
+}
+
+bool read_whole_file(const std::string& path, std::string* text, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int reason = errno;
+    *error = std::strerror(reason);
+    errno = reason;
+    return false;
+  }
+  std::ostringstream content;
+  content << in.rdbuf();
+  *text = content.str();
+  return true;
 }
 
 }  // namespace judge

@@ -31,6 +31,11 @@ std::mutex& results_mutex();
 // with no such process alive). For a judge that resumes after kill -9.
 void remove_stale_temporaries(const std::string& path);
 
+// The whole of `path` (a record read back, say) into *text. On failure returns
+// false with *error the system's reason ("No such file or directory"), errno
+// left as the failed open set it.
+bool read_whole_file(const std::string& path, std::string* text, std::string* error);
+
 // True if a file can be created or replaced at `path` (its folder exists and is writable).
 bool path_is_writable(const std::string& path, std::string* error);
 

@@ -6,9 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <string>
 
 #include "../../common/atomic_file.h"
@@ -39,15 +37,10 @@ const char kUsageFooter[] =
 
 // A record's text into *text; false with *problem if it cannot be read.
 bool read_text(const std::string& path, std::string* text, std::string* problem) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *problem = "cannot read the record '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  std::ostringstream s;
-  s << in.rdbuf();
-  *text = s.str();
-  return true;
+  std::string reason;
+  if (judge::read_whole_file(path, text, &reason)) return true;
+  *problem = "cannot read the record '" + path + "': " + reason;
+  return false;
 }
 
 // --merge: the shards' records as the whole run's games, in game order.

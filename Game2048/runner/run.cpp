@@ -10,7 +10,6 @@
 #include <thread>
 
 #include "../../common/atomic_file.h"
-#include "../../common/sandbox_record.h"
 #include "../../common/clock.h"
 #include "../../common/json.h"
 #include "../../common/ordered_pool.h"

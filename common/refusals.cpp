@@ -36,6 +36,18 @@ std::vector<Refusal> refusals_since(const std::vector<Refusal>& before, const st
   return added;
 }
 
+void add_refusals(const std::vector<Refusal>& run, std::vector<Refusal>* totals) {
+  for (const Refusal& r : run) {
+    bool added = false;
+    for (Refusal& t : *totals)
+      if (t.call == r.call && t.error == r.error) {
+        t.count += r.count;
+        added = true;
+      }
+    if (!added) totals->push_back(r);
+  }
+}
+
 bool RefusalTable::create(std::string* error) {
   close();
   int fd = ::memfd_create("refusals", MFD_CLOEXEC | MFD_ALLOW_SEALING);

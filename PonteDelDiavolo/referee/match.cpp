@@ -65,19 +65,6 @@ bool read_board_file(const std::string& path, const std::string& name, std::stri
   return read_text_file(path, out, why);
 }
 
-// Adds the refusals of one run to a side's totals, call and error alike.
-void add_refusals(const std::vector<judge::Refusal>& run, std::vector<judge::Refusal>* totals) {
-  for (const judge::Refusal& r : run) {
-    bool added = false;
-    for (judge::Refusal& t : *totals)
-      if (t.call == r.call && t.error == r.error) {
-        t.count += r.count;
-        added = true;
-      }
-    if (!added) totals->push_back(r);
-  }
-}
-
 struct Turn {
   Judgement judgement;
   double ms = 0;
@@ -205,7 +192,7 @@ class Game {
     turn->ms = watch.elapsed_ms();
     // Reaping the program killed what it left running (its process group, daemons).
     if (!ended) process.kill(&status);
-    add_refusals(process.refusals(), &result_.refused[mover]);
+    judge::add_refusals(process.refusals(), &result_.refused[mover]);
     result_.daemons_killed[mover] += process.daemons_killed();
     if (!ended) {
       j.violation = Violation::kTimeout;

@@ -345,6 +345,23 @@ TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts wh
   CHECK(q.refusals().empty());
 }
 
+TEST_CASE("refusals: a side's totals over runs, and what one game of a long-lived host added") {
+  using judge::Refusal;
+  std::vector<Refusal> totals;
+  judge::add_refusals({{"open", "EACCES", 2}}, &totals);
+  judge::add_refusals({{"fork", "EAGAIN", 1}, {"open", "EACCES", 3}, {"open", "EPERM", 1}}, &totals);
+  REQUIRE(totals.size() == 3);
+  CHECK((totals[0].call == "open" && totals[0].error == "EACCES" && totals[0].count == 5));
+  CHECK((totals[1].call == "fork" && totals[1].error == "EAGAIN" && totals[1].count == 1));
+  CHECK((totals[2].call == "open" && totals[2].error == "EPERM" && totals[2].count == 1));
+  const std::vector<Refusal> added = judge::refusals_since({{"open", "EACCES", 2}}, totals);
+  REQUIRE(added.size() == 3);
+  CHECK(added[0].count == 3);  // open EACCES: 5 now, 2 before
+  CHECK(added[1].count == 1);
+  CHECK(added[2].count == 1);
+  CHECK(judge::refusals_since(totals, totals).empty());
+}
+
 TEST_CASE("sandbox: the channel carries requests and replies, times out, and reports a closed child") {
   SpawnOptions options = child({"echo"});
   options.channel = true;

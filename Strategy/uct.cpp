@@ -81,6 +81,7 @@ bool Uct::init(uint32_t capacity) {
 void Uct::clear() {
   used_ = 0;
   root_ = 0;
+  replies_.clear();
 }
 
 uint32_t Uct::new_root() {
@@ -240,9 +241,15 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
     int depth = 0;
     uint32_t index = root_;
     path[depth++] = index;
+    ReplyMemory memory(&replies_);
     while (pool_[index].children && pool_[index].proof == kUnknown) {
       index = select_child(pool_[index]);
-      p.play(pool_[index].column);
+      const int y = pool_[index].column;
+#ifdef PLAYOUT_LEARN_TREE
+      if (memory.last_cell >= 0) memory.answers.add(memory.last_cell, y, p.to_move());
+#endif
+      memory.last_cell = p.free_row(y) * kMaxSide + y;
+      p.play(y);
       path[depth++] = index;
     }
     Node& leaf = pool_[index];
@@ -255,7 +262,8 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
       update_proof(path, depth);
     } else {
       const int mover = p.to_move() ^ 1;
-      const int winner = tactical_playout(p, rng_, index == root_ ? -1 : leaf.column, follow_up_);
+      const int winner = tactical_playout(p, rng_, index == root_ ? -1 : leaf.column, follow_up_, &memory);
+      memory.answers.teach(&replies_, winner);
       reward = winner < 0 ? 0.5f : winner == mover ? 1.0f : 0.0f;
     }
     for (int i = depth - 1; i >= 0; --i) {

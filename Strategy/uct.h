@@ -78,6 +78,7 @@ class Uct {
   float exploration_;
   uint32_t follow_up_;
   Random rng_;
+  ReplyTable replies_;
 };
 
 }  // namespace c4

@@ -1,0 +1,105 @@
+// The playout policy's last good replies: what a simulation teaches the
+// table, and that a reply never overrides the one-move tactics.
+#include <doctest/doctest.h>
+
+#include "../../Strategy/playout.h"
+
+namespace {
+
+int cell(int x, int y) { return x * c4::kMaxSide + y; }
+
+}  // namespace
+
+TEST_CASE("a won simulation's answers become replies, a lost one's are forgotten, a draw teaches nothing") {
+  c4::ReplyTable table;
+  for (int p = 0; p < 2; ++p)
+    for (int c = 0; c < c4::kCells; ++c) REQUIRE(table.reply[p][c] == -1);
+
+  c4::Answers first;
+  first.add(cell(8, 4), 4, 1);  // player 1 answered (8, 4) in column 4
+  first.add(cell(7, 4), 3, 0);  // player 0 answered (7, 4) in column 3
+  first.teach(&table, 1);
+  CHECK(table.reply[1][cell(8, 4)] == 4);
+  CHECK(table.reply[0][cell(7, 4)] == -1);  // the loser's answer was never a reply
+
+  c4::Answers draw;
+  draw.add(cell(8, 4), 5, 1);
+  draw.teach(&table, -1);
+  CHECK(table.reply[1][cell(8, 4)] == 4);
+
+  c4::Answers other_reply_lost;  // a losing answer that is not the stored reply keeps it
+  other_reply_lost.add(cell(8, 4), 6, 1);
+  other_reply_lost.teach(&table, 0);
+  CHECK(table.reply[1][cell(8, 4)] == 4);
+
+  c4::Answers reply_lost;  // the stored reply itself lost: forgotten
+  reply_lost.add(cell(8, 4), 4, 1);
+  reply_lost.add(cell(6, 2), 2, 0);
+  reply_lost.teach(&table, 0);
+  CHECK(table.reply[1][cell(8, 4)] == -1);
+  CHECK(table.reply[0][cell(6, 2)] == 2);
+  CHECK(table.reply[1][cell(6, 2)] == -1);  // replies are per player
+
+  table.clear();
+  CHECK(table.reply[0][cell(6, 2)] == -1);
+}
+
+TEST_CASE("a last good reply is played when it is a candidate, and never where it hands the opponent a win") {
+  c4::Geometry g;
+  g.init(9, 9, 0, 0);
+  c4::Position empty;
+  empty.reset(&g);
+  c4::Random rng(5);
+  for (int i = 0; i < 1000; ++i) REQUIRE(c4::unforced_move(empty, rng, empty.open_columns(), 4, 90, 7) == 7);
+
+  // Player 1 has three in a row on row 7 (columns 1-3): a stone of player 0 in
+  // column 0 or 4 would let it win right above. A reply there is not played.
+  c4::Position pos = empty;
+  pos.place(0, 1);
+  pos.place(1, 1);
+  pos.place(1, 2);
+  pos.place(1, 2);
+  pos.place(0, 3);
+  pos.place(1, 3);
+  pos.set_to_move(0);
+  uint16_t wins, blocks, safe;
+  pos.classify(&wins, &blocks, &safe);
+  REQUIRE(blocks == 0);
+  REQUIRE((safe & 0x11) == 0);
+  for (int i = 0; i < 1000; ++i) {
+    const int y = c4::unforced_move(pos, rng, safe, -1, 90, 4);
+    REQUIRE(y != 4);
+    REQUIRE(y != 0);
+  }
+}
+
+TEST_CASE("a playout with replies records each unforced answer to the stone before it, and plays the replies") {
+  c4::Geometry g;
+  g.init(10, 11, 4, 5);
+  c4::Position empty;
+  empty.reset(&g);
+  c4::Random rng(9);
+  c4::ReplyTable table;
+  int replies_played = 0, answers_seen = 0;
+  for (int game = 0; game < 200; ++game) {
+    c4::Position pos = empty;
+    c4::ReplyMemory memory(&table);
+    // Replay the playout move by move from its answers: each answer's cell is
+    // the opponent's stone just before it, so it must hold the opponent's stone
+    // and the answer's column must hold the answering player's stone.
+    const int winner = c4::tactical_playout(pos, rng, -1, c4::kFollowUpPercent, &memory);
+    for (int i = 0; i < memory.answers.n; ++i) {
+      const int answered = memory.answers.answered[i];
+      const int p = memory.answers.player[i];
+      REQUIRE(pos.stone(answered / c4::kMaxSide, answered % c4::kMaxSide) == (p ^ 1));
+      REQUIRE(memory.answers.column[i] >= 0);
+      REQUIRE(memory.answers.column[i] < g.N);
+      replies_played += table.reply[p][answered] == memory.answers.column[i];
+      ++answers_seen;
+    }
+    memory.answers.teach(&table, winner);
+  }
+  CHECK(answers_seen > 200 * 20);
+  // Once the table has learnt, a good part of the unforced moves are its replies.
+  CHECK(replies_played > answers_seen / 10);
+}

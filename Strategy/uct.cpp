@@ -245,9 +245,8 @@ int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* r
     while (pool_[index].children && pool_[index].proof == kUnknown) {
       index = select_child(pool_[index]);
       const int y = pool_[index].column;
-#ifdef PLAYOUT_LEARN_TREE
+      // The tree's answers teach the replies too.
       if (memory.last_cell >= 0) memory.answers.add(memory.last_cell, y, p.to_move());
-#endif
       memory.last_cell = p.free_row(y) * kMaxSide + y;
       p.play(y);
       path[depth++] = index;

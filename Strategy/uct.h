@@ -6,7 +6,9 @@
 // game-theoretic result from that player's view once it is proven. The tree
 // survives between moves: advance() descends to the child for a move played,
 // and search() compacts the pool when it runs more than half full. A leaf
-// gets its children on its second visit.
+// gets its children on its second visit. Every simulation, its moves in the
+// tree and in the playout alike, teaches the playouts' last good replies
+// (playout.h), which are kept for the whole game.
 #ifndef UCT_H_
 #define UCT_H_
 

@@ -125,4 +125,10 @@ TEST_CASE("playouts follow up on the opponent's last column most of the time, an
     REQUIRE(y != 4);
     REQUIRE(y != 0);
   }
+  // Nor as a last good reply.
+  for (int i = 0; i < 2000; ++i) {
+    const int y = c4::unforced_move(pos, rng, safe, -1, c4::kFollowUpPercent, 4);
+    REQUIRE(y != 4);
+    REQUIRE(y != 0);
+  }
 }

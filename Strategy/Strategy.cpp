@@ -1,18 +1,16 @@
 // The plugin: getPoint / clearPoint over a UCT search that keeps its tree
-// between the moves of one game, and opens from a book (book.h).
+// between the moves of one game.
 //
 // Time: each call thinks for STRATEGY_MOVE_MS milliseconds (default 2600),
 // measured from entry with a monotonic clock, and stops early when the result
-// is proven; a move from the opening book takes no search.
-// STRATEGY_MOVE_ITERATIONS, when set, also stops each search after that many
-// iterations (load-independent, reproducible matches). Memory: two node pools
-// of kPoolNodes nodes (16 bytes each), allocated once on the first call.
+// is proven. STRATEGY_MOVE_ITERATIONS, when set, also stops each search after
+// that many iterations (load-independent, reproducible matches). Memory: two node pools of kPoolNodes nodes (16 bytes
+// each), allocated once on the first call.
 #include <stdlib.h>
 
 #include <chrono>
 
 #include "Strategy.h"
-#include "book.h"
 #include "position.h"
 #include "uct.h"
 
@@ -29,17 +27,9 @@ struct Game {
   bool active;
   c4::Geometry geometry;
   c4::Position position;  // after our last move
-  // The plies played and the first kBookPlies columns; plies = -1 when the
-  // game did not start where the plugin could follow it from the empty board.
-  int opening[c4::kBookPlies];
-  int plies;
   c4::Uct search;
   bool search_ready;
-  Game() : active(false), plies(-1), search_ready(false) {}
-  void record(int column) {
-    if (plies >= 0 && plies < c4::kBookPlies) opening[plies] = column;
-    if (plies >= 0) ++plies;
-  }
+  Game() : active(false), search_ready(false) {}
 };
 Game game;
 
@@ -104,35 +94,18 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
                    lastY < N && game.position.free_row(lastY) == lastX;
   if (continues) {
     game.position.play(lastY);
-    game.record(lastY);
     game.search.advance(lastY);
     continues = matches(game.position, M, N, top, _board);
   }
   if (!continues) {
     game.geometry.init(M, N, noX, noY);
     set_up(&game.position, &game.geometry, _board);
-    // The book follows a game seen from the empty board or the opponent's first stone.
-    game.plies = -1;
-    if (game.position.moves() == 0) {
-      game.plies = 0;
-    } else if (game.position.moves() == 1 && lastX >= 0 && lastX < M && lastY >= 0 && lastY < N &&
-               game.position.stone(lastX, lastY) == 1) {
-      game.plies = 1;
-      game.opening[0] = lastY;
-    }
     game.search.clear();
     game.active = true;
   }
 
   int column = -1;
-  if (game.plies >= 0 && game.plies < c4::kBookPlies && c4::book_applies(M, N, noX)) {
-    column = c4::book_move(M, N, game.opening, game.plies);
-    if (column >= 0 && game.position.free_row(column) >= 0)
-      game.search.clear();  // the tree is not the book's
-    else
-      column = -1;
-  }
-  if (column < 0 && game.search_ready) {
+  if (game.search_ready) {
     c4::SearchLimits limits;
     limits.time_ms = budget - elapsed_ms(start);
     limits.max_iterations = move_iterations();
@@ -146,7 +119,6 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   const int row = game.position.free_row(column);
   game.position.play(column);
   game.search.advance(column);
-  game.record(column);
   return new Point(row, column);
 }
 

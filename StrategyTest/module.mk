@@ -1,6 +1,6 @@
 # The strategy's unit tests and benchmarks (the engine lives in Strategy/, which
 # is uploaded as it is; this folder holds what is not uploaded).
-STRATEGY_ENGINE_SRC := Strategy/bits.cpp Strategy/book.cpp Strategy/position.cpp Strategy/uct.cpp
+STRATEGY_ENGINE_SRC := Strategy/bits.cpp Strategy/position.cpp Strategy/uct.cpp
 STRATEGY_ENGINE_OBJ := $(STRATEGY_ENGINE_SRC:%.cpp=$(BUILD)/%.o)
 
 $(BUILD)/StrategyTest/bench_strategy: $(BUILD)/StrategyTest/bench_strategy.o $(STRATEGY_ENGINE_OBJ)
@@ -57,18 +57,3 @@ strategy-ref:
 	    (cd $$dir/Strategy && $(CXX) -Wall -std=c++11 -O2 -fpic -shared *.cpp -o ../Strategy.so) || exit 1; \
 	  fi; \
 	  echo "$$dir/Strategy.so"
-
-# make opening-book: searches every position of the opening book again (BOOK_MS
-# a search, two processes: about 25 minutes on 2 cores) and rewrites
-# Strategy/book_data.h. The searches are seeded, but timed: a rerun on another
-# machine or under another load may choose other moves.
-BOOK_MS ?= 2600
-$(BUILD)/StrategyTest/opening_book: $(BUILD)/StrategyTest/opening_book.o $(STRATEGY_ENGINE_OBJ)
-	$(CXX) $(CXXFLAGS) $^ -o $@
-
-.PHONY: opening-book
-opening-book: $(BUILD)/StrategyTest/opening_book
-	$< --ms $(BOOK_MS) --columns 9,12 > $(BUILD)/StrategyTest/book_a.txt & pid=$$!; \
-	  $< --ms $(BOOK_MS) --columns 11,10 > $(BUILD)/StrategyTest/book_b.txt || exit 1; wait $$pid || exit 1; \
-	  $< --header $(BUILD)/StrategyTest/book_a.txt $(BUILD)/StrategyTest/book_b.txt > $(BUILD)/StrategyTest/book_data.h && \
-	  mv $(BUILD)/StrategyTest/book_data.h Strategy/book_data.h

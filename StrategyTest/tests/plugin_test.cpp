@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "../../Compete/board.h"
-#include "../../Strategy/book.h"
 
 namespace {
 
@@ -217,62 +216,4 @@ TEST_CASE("the tree of one game does not leak into the next, whatever its size")
     }
   }
   setenv("STRATEGY_MOVE_MS", "60", 1);
-}
-
-// Plays the plugin's side (A) from the position after `before`, the columns
-// played so far from the empty board (A first if `before` has even length),
-// and returns the plugin's column.
-int play_opening(int M, int N, int noX, int noY, const std::vector<int>& before) {
-  c4::Board board(M, N, noX, noY);
-  const int a_moves_first = before.size() % 2 == 0;
-  int lastX = -1, lastY = -1;
-  PluginPoint* p = nullptr;
-  // The plugin sees every position where it is to move, as in a game.
-  for (size_t i = 0; i <= before.size(); ++i) {
-    const bool a_to_move = (i % 2 == 0) == a_moves_first;
-    if (a_to_move) {
-      std::vector<int> view = board.view_for(c4::kA);
-      p = plugin().get_point(M, N, board.tops().data(), view.data(), lastX, lastY, noX, noY);
-      REQUIRE(p != nullptr);
-      REQUIRE(board.illegal_reason(p->x, p->y) == "");
-      if (i == before.size()) break;
-      REQUIRE(p->y == before[i]);  // the test follows the plugin's own line
-      board.play(p->x, p->y, c4::kA);
-      plugin().clear_point(p);
-      p = nullptr;
-    } else {
-      lastX = board.top(before[i]) - 1;
-      lastY = before[i];
-      board.play(lastX, lastY, c4::kB);
-    }
-  }
-  const int column = p->y;
-  plugin().clear_point(p);
-  return column;
-}
-
-TEST_CASE("opens from the book as either side while the blocked cell is above the bottom four rows") {
-  const int shapes[3][2] = {{9, 9}, {12, 11}, {10, 12}};
-  for (const auto& shape : shapes) {
-    const int M = shape[0], N = shape[1];
-    for (int noX : {0, M - 5}) {
-      const int noY = noX % N;
-      CAPTURE(M);
-      CAPTURE(N);
-      CAPTURE(noX);
-      REQUIRE(c4::book_applies(M, N, noX));
-      const int m0 = c4::book_move(M, N, nullptr, 0);
-      CHECK(play_opening(M, N, noX, noY, {}) == m0);
-      for (int c = 0; c < N; ++c) {
-        const int first[1] = {c};
-        const int m1 = c4::book_move(M, N, first, 1);
-        CHECK(play_opening(M, N, noX, noY, {c}) == m1);
-        const int ours_first[2] = {m0, c};
-        CHECK(play_opening(M, N, noX, noY, {m0, c}) == c4::book_move(M, N, ours_first, 2));
-        const int d = (c * 5 + 3) % N;
-        const int second[3] = {c, m1, d};
-        CHECK(play_opening(M, N, noX, noY, {c, m1, d}) == c4::book_move(M, N, second, 3));
-      }
-    }
-  }
 }

@@ -6,7 +6,6 @@
 
 #include <chrono>
 
-#include "forcing.h"
 #include "playout.h"
 
 namespace c4 {
@@ -147,12 +146,6 @@ bool Uct::expand(uint32_t index, const Position& pos) {
     node.expanded = 1;
     return true;
   }
-  int budget = kForcingBudget;
-  if (forcing_win(pos, kForcingDepth, &budget)) {  // the side to move wins by threats
-    node.proof = kLoss;
-    node.expanded = 1;
-    return true;
-  }
   uint32_t count = static_cast<uint32_t>(popcount16(moves));
   if (used_ + count > capacity_) return false;
   node.child = used_;
@@ -222,10 +215,7 @@ int Uct::best_column(const Position& pos) const {
     }
   }
   if (best >= 0) return best;
-  // No children (the root is decided at once or by threats, or the pool was
-  // full): use the tactics.
-  int budget = kForcingBudget, first = -1;
-  if (forcing_win(pos, kForcingDepth, &budget, &first)) return first;
+  // No children (the root is decided at once, or the pool was full): use the tactics.
   uint16_t wins, blocks, safe;
   pos.classify(&wins, &blocks, &safe);
   uint32_t choice = wins ? wins : blocks ? blocks : safe ? safe : pos.open_columns();

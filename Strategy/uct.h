@@ -1,6 +1,4 @@
 // Monte Carlo tree search (UCT) with an MCTS-solver and one-move tactics.
-// A node whose side to move wins by continuous threats (forcing.h) is proven
-// when it is expanded.
 //
 // Nodes live in a preallocated pool; a node's children are contiguous. A node
 // stands for the position after its move; `value` sums the playout rewards

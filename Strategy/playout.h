@@ -3,10 +3,12 @@
 // them lose), avoids columns that hand the opponent a win right above, and
 // avoids filling the cell under its own threat (which lets the opponent block
 // it). The last rule alone won 32-8 at 20k iterations a move against the same
-// search without it. Among the moves left, it first tries the last good reply
-// to the opponent's last stone (see ReplyTable), then often follows up: plays
-// on top of the opponent's last stone, as Connect-Four players do to claim the
-// cells of every other row (Allis's "claimeven"); see kFollowUpPercent.
+// search without it. Among the safe moves, it first tries the last good reply
+// to the opponent's last stone (see ReplyTable), even under its own threat:
+// such a move forces the opponent to block, and a reply that won is often one
+// of a series of such moves. Then it often follows up: plays on top of the
+// opponent's last stone, as Connect-Four players do to claim the cells of
+// every other row (Allis's "claimeven"); see kFollowUpPercent.
 #ifndef PLAYOUT_H_
 #define PLAYOUT_H_
 
@@ -69,16 +71,16 @@ struct Answers {
 
 // The move of a side that cannot win at once and has nothing to block: a safe
 // column (one that does not hand the opponent a win right above) if there is
-// one, not under its own threat if it can help it; among those, `reply` (the
-// last good reply, or -1) if it is one, else a follow-up on `last` (the
+// one; `reply` (the last good reply, or -1) if it is one of those; else, not
+// under its own threat if it can help it, a follow-up on `last` (the
 // opponent's last column, or -1) `follow_up` percent of the time, else at random.
 inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int last,
                          uint32_t follow_up = kFollowUpPercent, int reply = -1) {
   uint32_t candidates = safe ? safe : pos.open_columns();
+  if (reply >= 0 && ((candidates >> reply) & 1)) return reply;
   // Do not fill the cell under one of our own threats: that only lets the opponent block it.
   const uint32_t keep = candidates & ~pos.under_own_threats();
   if (keep) candidates = keep;
-  if (reply >= 0 && ((candidates >> reply) & 1)) return reply;
   if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < follow_up) return last;
   return nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
 }

@@ -60,6 +60,39 @@ TEST_CASE("a last good reply is played whenever it is a candidate") {
   CHECK(replies == 0);
 }
 
+TEST_CASE("a last good reply may fill the cell under the mover's own threat; nothing else does") {
+  c4::Geometry g;
+  g.init(9, 9, 0, 8);
+  c4::Position pos;
+  pos.reset(&g);
+  // Player 0 holds row 7, columns 1-3, over a bottom row of 1 0 1: its
+  // threats at (7, 0) and (7, 4) sit right above the playable cells of
+  // columns 0 and 4. Player 1 threatens nothing.
+  pos.place(1, 1);
+  pos.place(0, 2);
+  pos.place(1, 3);
+  pos.place(0, 1);
+  pos.place(0, 2);
+  pos.place(0, 3);
+  pos.set_to_move(0);
+  uint16_t wins, blocks, safe;
+  pos.classify(&wins, &blocks, &safe);
+  REQUIRE(wins == 0);
+  REQUIRE(blocks == 0);
+  REQUIRE(pos.under_own_threats() == 0x11);
+  REQUIRE(safe == g.row_bits);
+  c4::Random rng(3);
+  // As the reply: played every time, though it lets player 1 block.
+  for (int i = 0; i < 1000; ++i) REQUIRE(c4::unforced_move(pos, rng, safe, -1, 90, 4) == 4);
+  for (int i = 0; i < 1000; ++i) REQUIRE(c4::unforced_move(pos, rng, safe, 5, 90, 0) == 0);
+  // As a follow-up or by chance: never.
+  for (int i = 0; i < 2000; ++i) {
+    const int y = c4::unforced_move(pos, rng, safe, 4, 100, -1);
+    REQUIRE(y != 4);
+    REQUIRE(y != 0);
+  }
+}
+
 TEST_CASE("a playout with replies records each unforced answer to the stone before it, and plays the replies") {
   c4::Geometry g;
   g.init(10, 11, 4, 5);

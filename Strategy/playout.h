@@ -78,7 +78,8 @@ inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int la
                          uint32_t follow_up = kFollowUpPercent, int reply = -1) {
   uint32_t candidates = safe ? safe : pos.open_columns();
   if (reply >= 0 && ((candidates >> reply) & 1)) return reply;
-  // Do not fill the cell under one of our own threats: that only lets the opponent block it.
+  // Otherwise do not fill the cell under one of our own threats: played at
+  // random, that mostly just lets the opponent block the threat.
   const uint32_t keep = candidates & ~pos.under_own_threats();
   if (keep) candidates = keep;
   if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < follow_up) return last;

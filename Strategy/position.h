@@ -95,6 +95,24 @@ class Position {
   // side to move (letting the opponent block it).
   uint16_t under_own_threats() const { return under_[side_]; }
 
+  // Columns where the side to move wins in three plies by filling the cell
+  // under its own threat when the cell above that threat is its threat too
+  // (and the first is not the opponent's): the opponent must block the first
+  // and so opens the second. Meaningful only when the side to move can
+  // neither win at once nor has to block.
+  uint16_t stacked_threats() const {
+    const int p = side_;
+    uint16_t stacked = 0;
+    for (uint32_t rest = under_[p]; rest; rest &= rest - 1) {
+      const int y = __builtin_ctz(rest);
+      const int above = g_->next_row[top_[y] - 1][y];  // p's threat, by under_
+      const int higher = g_->next_row[above][y];
+      if (higher >= 0 && is_threat(p, higher, y) && !is_threat(p ^ 1, above, y))
+        stacked |= static_cast<uint16_t>(1u << y);
+    }
+    return stacked;
+  }
+
   // Plays column y (which must have room) for the side to move. Returns true
   // if the move connects four.
   bool play(int y) {

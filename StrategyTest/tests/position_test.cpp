@@ -20,7 +20,7 @@ bool reference_wins(const c4::Board& board, int y, c4::Side s) {
 
 TEST_CASE("Position (and its stones-only moves) agrees with the reference board on random games of every size") {
   std::mt19937 rng(20261122);
-  int games = 0, checked_moves = 0;
+  int games = 0, checked_moves = 0, stacked_seen = 0;
   for (int M = 9; M <= 12; ++M)
     for (int N = 9; N <= 12; ++N)
       for (int g = 0; g < 12; ++g) {
@@ -40,6 +40,7 @@ TEST_CASE("Position (and its stones-only moves) agrees with the reference board 
           uint16_t wins, blocks, safe;
           pos.classify(&wins, &blocks, &safe);
           const uint16_t under_own_threats = pos.under_own_threats();
+          const uint16_t stacked_threats = pos.stacked_threats();
           for (int y = 0; y < N; ++y) {
             if (board.top(y) == 0) {
               CHECK_FALSE(((pos.open_columns() >> y) & 1) != 0);
@@ -64,6 +65,17 @@ TEST_CASE("Position (and its stones-only moves) agrees with the reference board 
             }
             bool reported_under_own = (under_own_threats >> y) & 1;
             CHECK(reported_under_own == under_own);
+            // Stacked: the cell above ours is our threat and not the opponent's,
+            // and once the opponent blocks it, the cell above that is ours too.
+            bool stacked = false;
+            if (under_own && !reference_wins(after, y, c4::opponent(side))) {
+              c4::Board blocked = after;
+              blocked.play(after.top(y) - 1, y, c4::opponent(side));
+              stacked = blocked.top(y) > 0 && reference_wins(blocked, y, side);
+            }
+            const bool reported_stacked = (stacked_threats >> y) & 1;
+            CHECK(reported_stacked == stacked);
+            stacked_seen += stacked;
           }
           if (board.full()) break;
           // Random legal move, then both must agree on the win.
@@ -86,6 +98,7 @@ TEST_CASE("Position (and its stones-only moves) agrees with the reference board 
       }
   CHECK(games == 16 * 12);
   CHECK(checked_moves > 3000);
+  CHECK(stacked_seen > 20);
 }
 
 TEST_CASE("the blocked cell is skipped: a stone landing above it sits on it") {

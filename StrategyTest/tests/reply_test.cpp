@@ -118,3 +118,33 @@ TEST_CASE("a playout with replies records each unforced answer to the stone befo
   // Once the table has learnt, a good part of the unforced moves are its replies.
   CHECK(replies_played > answers_seen / 10);
 }
+
+TEST_CASE("a playout ends at once, won, when the side to move has two threats stacked in one column") {
+  c4::Geometry g;
+  g.init(9, 9, 0, 8);
+  c4::Position pos;
+  pos.reset(&g);
+  // Player 0 holds (7, 5)-(7, 7) and (6, 1)-(6, 3): threats at (7, 4) and,
+  // right above it, (6, 4); column 4 is empty, so filling (8, 4) makes
+  // player 1 block (7, 4) and opens (6, 4). Columns bottom-up.
+  const int columns[][3] = {{1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, -1}, {1, 0, -1}, {0, 0, -1}};
+  const int ys[] = {1, 2, 3, 5, 6, 7};
+  for (int i = 0; i < 6; ++i)
+    for (int k = 0; k < 3 && columns[i][k] >= 0; ++k) pos.place(columns[i][k], ys[i]);
+  pos.set_to_move(0);
+  uint16_t wins, blocks, safe;
+  pos.classify(&wins, &blocks, &safe);
+  REQUIRE((wins | blocks) == 0);
+  REQUIRE(pos.stacked_threats() == 1u << 4);
+  const int stones = pos.moves();
+  for (int seed = 1; seed <= 200; ++seed) {
+    c4::Random rng(seed);
+    c4::Position copy = pos;
+    CHECK(c4::tactical_playout(copy, rng) == 0);
+    CHECK(copy.moves() == stones);  // decided without a move
+  }
+  // For player 1 to move, the column is no win: it is the one it must avoid.
+  pos.set_to_move(1);
+  CHECK(pos.stacked_threats() == 0);
+  CHECK(((pos.under_own_threats() >> 4) & 1) == 0);
+}

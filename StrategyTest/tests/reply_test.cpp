@@ -1,12 +1,21 @@
-// The playout policy's last good replies: what a simulation teaches the
-// table, and that a reply never overrides the one-move tactics.
+// The playout policy: its last good replies (what a simulation teaches the
+// table, and that a reply never overrides the one-move tactics) and its
+// early end on stacked threats.
 #include <doctest/doctest.h>
+
+#include <stddef.h>
 
 #include "../../Strategy/playout.h"
 
 namespace {
 
 int cell(int x, int y) { return x * c4::kMaxSide + y; }
+
+// Drops stones bottom-up, in order; each entry is {player, column}.
+template <size_t n>
+void place_all(c4::Position* pos, const int (&stones)[n][2]) {
+  for (const auto& stone : stones) pos->place(stone[0], stone[1]);
+}
 
 }  // namespace
 
@@ -68,8 +77,7 @@ TEST_CASE("a last good reply may fill the cell under the mover's own threat; not
   // Player 0 holds row 7, columns 1-3, over a bottom row of 1 0 1: its
   // threats at (7, 0) and (7, 4) sit right above the playable cells of
   // columns 0 and 4. Player 1 threatens nothing.
-  const int stones[][2] = {{1, 1}, {0, 2}, {1, 3}, {0, 1}, {0, 2}, {0, 3}};  // player, column
-  for (const auto& stone : stones) pos.place(stone[0], stone[1]);
+  place_all(&pos, {{1, 1}, {0, 2}, {1, 3}, {0, 1}, {0, 2}, {0, 3}});
   pos.set_to_move(0);
   uint16_t wins, blocks, safe;
   pos.classify(&wins, &blocks, &safe);
@@ -126,11 +134,22 @@ TEST_CASE("a playout ends at once, won, when the side to move has two threats st
   pos.reset(&g);
   // Player 0 holds (7, 5)-(7, 7) and (6, 1)-(6, 3): threats at (7, 4) and,
   // right above it, (6, 4); column 4 is empty, so filling (8, 4) makes
-  // player 1 block (7, 4) and opens (6, 4). Columns bottom-up.
-  const int columns[][3] = {{1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, -1}, {1, 0, -1}, {0, 0, -1}};
-  const int ys[] = {1, 2, 3, 5, 6, 7};
-  for (int i = 0; i < 6; ++i)
-    for (int k = 0; k < 3 && columns[i][k] >= 0; ++k) pos.place(columns[i][k], ys[i]);
+  // player 1 block (7, 4) and opens (6, 4).
+  place_all(&pos, {{1, 1},
+                   {0, 1},
+                   {0, 1},
+                   {0, 2},
+                   {1, 2},
+                   {0, 2},
+                   {1, 3},
+                   {1, 3},
+                   {0, 3},
+                   {0, 5},
+                   {0, 5},
+                   {1, 6},
+                   {0, 6},
+                   {0, 7},
+                   {0, 7}});
   pos.set_to_move(0);
   uint16_t wins, blocks, safe;
   pos.classify(&wins, &blocks, &safe);

@@ -21,6 +21,8 @@
 #include <cstring>
 #include <mutex>
 
+#include "staging.h"
+
 namespace judge {
 namespace {
 
@@ -314,25 +316,6 @@ SandboxSupport probe() {
 
 const char* on(bool b) { return b ? "on " : "off"; }
 
-// True if a user with no ties to `path`'s owner can reach it: every folder
-// above it searchable by others, and the path itself granting others `bits`.
-bool reachable_by_others(const std::string& path, mode_t bits, std::string* blocker) {
-  if (path.empty() || path[0] != '/') return true;  // relative: from the child's working folder
-  struct stat st;
-  for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
-    const std::string folder = path.substr(0, slash);
-    if (::stat(folder.c_str(), &st) == 0 && !(st.st_mode & S_IXOTH)) {
-      *blocker = folder;
-      return false;
-    }
-  }
-  if (::stat(path.c_str(), &st) == 0 && (st.st_mode & bits) != bits) {
-    *blocker = path;
-    return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 const SandboxSupport& sandbox_support() {
@@ -410,8 +393,9 @@ void Confinement::prepare(const ConfinementRequest& request) {
   // Without a user id of its own a run has no process cap: it may not start processes at all.
   filter_ = build_filter(judge_pid_, judge_group_, !request.may_start_processes);
   if (!sandbox_support().own_user) return;
-  // Another user must reach the program, its files and its folder; else this
-  // run keeps the judge's user (Landlock and seccomp still apply), said once.
+  // Another user must reach the program, its files and its folder (the sandbox
+  // stages copies of files that others cannot reach: staging.h); else this run
+  // keeps the judge's user (Landlock and seccomp still apply), said once.
   std::string blocker;
   bool reachable = reachable_by_others(request.executable, S_IXOTH, &blocker);
   for (const std::string& path : request.readable_paths)

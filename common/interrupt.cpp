@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "atomic_file.h"
+#include "staging.h"
 
 namespace judge {
 
@@ -21,6 +22,7 @@ void die_cleanly_on_signal(std::function<void(int signal)> cleanup) {
     if (sigwait(&signals, &sig) != 0) return;
     results_mutex().lock();  // never between a game's two writes; held until the end
     if (cleanup) cleanup(sig);
+    remove_staged_copies();
     std::signal(sig, SIG_DFL);
     pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
     raise(sig);

@@ -21,6 +21,8 @@
 #include <mutex>
 #include <set>
 
+#include "staging.h"
+
 extern char** environ;
 
 namespace judge {
@@ -298,9 +300,19 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     if (error) *error = "no program to run";
     return false;
   }
+  std::vector<std::string> args = options.argv, readable = options.readable_paths;
   std::vector<std::string> env_strings = child_environment(options);
+  if (options.confine && sandbox_support().own_user) {
+    // A run with its own user id uses copies of what that user could not reach.
+    std::vector<std::string> paths = readable;
+    paths.insert(paths.begin(), args[0]);
+    std::vector<std::string*> strings;
+    for (auto* list : {&args, &readable, &env_strings})
+      for (std::string& s : *list) strings.push_back(&s);
+    stage_unreachable(paths, strings);
+  }
   std::vector<char*> argv, envp;
-  for (const auto& a : options.argv) argv.push_back(const_cast<char*>(a.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   for (const auto& e : env_strings) envp.push_back(const_cast<char*>(e.c_str()));
   envp.push_back(nullptr);
@@ -333,8 +345,8 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
   if (options.confine) {
     ConfinementRequest walls;
     walls.workdir = options.workdir;
-    walls.readable_paths = options.readable_paths;
-    walls.executable = options.argv[0];
+    walls.readable_paths = readable;
+    walls.executable = args[0];
     walls.identity = options.identity;
     walls.may_start_processes = options.may_start_processes;
     confinement_.prepare(walls);

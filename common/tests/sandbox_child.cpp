@@ -7,6 +7,7 @@
 //   print           "to stdout" on fd 1 and "to stderr" on fd 2, then exits 0
 //   cwd             prints its working folder
 //   env NAME        prints $NAME (or "<unset>")
+//   identity PATH   prints its user id, its argv[0] and the first word of PATH
 //   echo            reads an int on fd 3, writes it + 1 on fd 4, until EOF
 //   spawn_spinner   forks a spinning child, prints its pid, then spins itself
 //   bigfile MB      writes MB megabytes to "big.bin" in its working folder
@@ -69,6 +70,14 @@ int main(int argc, char** argv) {
   if (mode == "env" && argc == 3) {
     const char* v = getenv(argv[2]);
     printf("%s\n", v ? v : "<unset>");
+    return 0;
+  }
+  if (mode == "identity" && argc == 3) {  // who runs, from where, and the first word of a file
+    char word[64] = "<unreadable>";
+    FILE* f = fopen(argv[2], "r");
+    if (f && fscanf(f, "%63s", word) != 1) strcpy(word, "<empty>");
+    if (f) fclose(f);
+    printf("%u %s %s\n", static_cast<unsigned>(getuid()), argv[0], word);
     return 0;
   }
   if (mode == "echo") {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -297,6 +298,60 @@ TEST_CASE("sandbox: two runs end together; each daemon is counted for its own ru
   }
   for (int i = 0; i < 2; ++i)
     for (pid_t pid : pids_in(dir / ("out" + std::to_string(i)))) CHECK_FALSE(kit_test::process_alive(pid));
+}
+
+TEST_CASE("sandbox: a program and files in a folder closed to other users run from copies, with an own user id") {
+  if (!judge::sandbox_support().own_user) {
+    MESSAGE("the judge cannot give runs user ids of their own here: nothing to stage");
+    return;
+  }
+  kit_test::TempDir dir;  // mode 700: closed to other users
+  struct stat st;
+  REQUIRE(::stat(dir.path().c_str(), &st) == 0);
+  REQUIRE((st.st_mode & S_IXOTH) == 0);
+  const std::string program = dir / "child", data = dir / "data.txt";
+  std::filesystem::copy_file(kit_test::sandbox_child(), program);
+  ::chmod(program.c_str(), 0700);
+  auto write = [&](const char* text) { std::ofstream(data, std::ios::trunc) << text; };
+  write("first\n");
+  ::chmod(data.c_str(), 0600);
+
+  auto identity = [&](const std::string& out) {
+    SpawnOptions options;
+    options.argv = {program, "identity", data};
+    options.readable_paths = {data};
+    options.output_path = dir / out;
+    CHECK(run_to_end(options).describe() == "exited with code 0");
+    std::istringstream line(kit_test::read_file(dir / out));
+    unsigned uid = 0;
+    std::string argv0, word;
+    line >> uid >> argv0 >> word;
+    CHECK(uid != ::getuid());                           // its own user id, not the judge's
+    CHECK(argv0 != program);                            // a copy of the program ...
+    CHECK(argv0.substr(argv0.rfind('/')) == "/child");  // ... under the same name
+    return word;
+  };
+  CHECK(identity("out1") == "first");
+  write("second, longer\n");  // a changed original is copied again
+  CHECK(identity("out2") == "second,");
+  // The originals are untouched: still closed to others.
+  REQUIRE(::stat(data.c_str(), &st) == 0);
+  CHECK((st.st_mode & 0777) == 0600);
+
+  // With its own user id a run may start processes (capped), and what it leaves is killed.
+  SpawnOptions options;
+  options.argv = {program, "leave_running"};
+  options.output_path = dir / "out3";
+  Process p;
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  ExitStatus status;
+  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
+  CHECK(status.describe() == "exited with code 0");
+  const std::vector<pid_t> left = pids_in(dir / "out3");
+  REQUIRE(left.size() == 2);
+  CHECK(p.daemons_killed() == 2);
+  for (pid_t pid : left) CHECK_FALSE(kit_test::process_alive(pid));
 }
 
 TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts what it is refused") {

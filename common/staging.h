@@ -1,0 +1,34 @@
+// Copies of the files a confined run needs, where its own user id can reach them.
+//
+// A run with a user id of its own (confinement.h) must be able to walk to its
+// program and the files it reads. A checkout inside a folder closed to other
+// users (root's home, a mode-700 temporary folder) would otherwise cost the
+// run its own user id and process cap. The judge copies each such file (or
+// folder) once into one folder of its own under /tmp that others may enter,
+// and the run uses the copy: same name, same bytes, read-only to it.
+//
+// Invariant: a staged copy is reused only while the original's device, inode,
+// size and modification time are unchanged; the staging folder is removed
+// when the judge exits normally.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace judge {
+
+// What a run uses instead of the paths it was given: every absolute path in
+// `paths` that another user cannot reach is staged, and each of `strings`
+// (argv entries, environment values) that names a staged path, or a file
+// inside a staged folder, is rewritten to name the copy. Paths that are
+// reachable, relative, missing, or too large to copy (over 256 MiB or 4096
+// entries) are left as they are. Thread-safe.
+void stage_unreachable(const std::vector<std::string>& paths, std::vector<std::string*> strings);
+
+// Removes every staged copy (at exit, and from the signal handler of interrupt.h).
+void remove_staged_copies();
+
+// Whether another user can walk to `path` and has `bits` (S_IROTH, S_IXOTH) on
+// it; if not, the first folder or file in the way.
+bool reachable_by_others(const std::string& path, unsigned bits, std::string* blocker);
+
+}  // namespace judge

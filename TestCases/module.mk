@@ -66,7 +66,8 @@ GRADE_FLAGS ?=
 .PHONY: grade bench-ladder bench-class clean-testcases
 grade: $(GRADE) $(SAMPLE_SO) $(if $(filter so/Strategy.so,$(STRATEGY)),so/Strategy.so)
 	@mkdir -p Results
-	$(GRADE) --results Results/grade.tsv $(GRADE_FLAGS) $(STRATEGY)
+	$(GRADE) --results Results/grade.tsv --record Results/grade.jsonl --html Results/grade.html $(GRADE_FLAGS) \
+	  $(STRATEGY)
 
 # make bench-ladder [BENCH_LADDER_FLAGS="--rounds 50 --seed 1 -j 2"]
 BENCH_LADDER_FLAGS ?= --rounds 50 --seed 1 -j 2

@@ -168,8 +168,12 @@ TEST_CASE("Grade names the strategy's forfeits and scores them 0") {
 
 TEST_CASE("Grade plays each sample twice on one board, first and second, and adds up") {
   int code = 0;
-  std::string results = "build/TestCases/tests/grade_random.tsv";
-  std::string out = run("build/bin/Grade --group 1 --seed 11 -j 2 --results " + results + " TestCases/1.so", &code);
+  std::string results = "build/TestCases/tests/grade_random.tsv", record = "build/TestCases/tests/grade_random.jsonl",
+              page = "build/TestCases/tests/grade_random.html";
+  std::remove(record.c_str());
+  std::remove(page.c_str());
+  const std::string files = " --results " + results + " --record " + record + " --html " + page;
+  std::string out = run("build/bin/Grade --group 1 --seed 11 -j 2" + files + " TestCases/1.so", &code);
   CHECK(code == 0);
   std::vector<grade::GameEntry> games;
   std::string error;
@@ -180,6 +184,32 @@ TEST_CASE("Grade plays each sample twice on one board, first and second, and add
     CHECK(games[i].strategy_first);
     CHECK_FALSE(games[i + 1].strategy_first);
   }
+  // The record: one line per game in the results' order, the sample's number as the
+  // round, the strategy as A, and the same result code; the page holds every game.
+  const std::string recorded = read_file(record);
+  auto record_lines = [](const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  };
+  std::vector<std::string> lines = record_lines(recorded);
+  REQUIRE(lines.size() == games.size());
+  for (size_t i = 0; i < games.size(); ++i) {
+    CAPTURE(lines[i]);
+    CHECK(lines[i].find("\"round\":" + std::to_string(games[i].sample) + ",") != std::string::npos);
+    CHECK(lines[i].find(std::string("\"first\":\"") + (games[i].strategy_first ? "A" : "B") + "\"") !=
+          std::string::npos);
+    CHECK(lines[i].find("\"code\":" + std::to_string(games[i].code) + ",") != std::string::npos);
+  }
+  const std::string html = read_file(page);
+  CHECK(html.find("<html") != std::string::npos);
+  CHECK(count(html, "\"round\":") == 10);
+  // --resume keeps every game and its line: nothing is played again.
+  out = run("build/bin/Grade --group 1 --seed 11 --resume" + files + " TestCases/1.so", &code);
+  CHECK(code == 0);
+  CHECK(out.find("Kept 10 games") != std::string::npos);
+  CHECK(read_file(record) == recorded);
   grade::Report r = grade::score(games);
   CHECK(out.find("Group 1: " + std::to_string(r.points[1]) + " / 100") != std::string::npos);
   CHECK(out.find("Total: " + std::to_string(r.total) + " / 100") != std::string::npos);

@@ -13,7 +13,9 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
+#include "../../common/json_read.h"
 #include "../../common/sandbox.h"
+#include "../../viewer/page.h"
 #include "game_pool.h"
 #include "grade_run.h"
 #include "grade_score.h"
@@ -159,19 +161,49 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
   return 0;
 }
 
+// Gives the kept games (--resume, a shard run again) their lines of the
+// record at `path`, matched by sample and by who moved first. A kept game
+// without a line stays out of the record and the page.
+bool keep_recorded_lines(const std::string& path, std::vector<grade::PlayedGame>* played, std::string* problem) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return true;  // no record yet
+  std::stringstream text;
+  text << in.rdbuf();
+  bool torn = false;
+  auto each = [&](int, const std::string&, const std::string& line, const judge::JsonValue& value) {
+    const judge::JsonValue* round = value.find("round");
+    const judge::JsonValue* first = value.find("first");
+    if (!round || !first) return true;
+    for (grade::PlayedGame& p : *played)
+      if (p.done && p.record.empty() && std::to_string(p.entry.sample) == round->text &&
+          first->text == (p.entry.strategy_first ? "A" : "B"))
+        p.record = line;
+    return true;
+  };
+  return judge::read_json_lines(text.str(), path, each, &torn, problem);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
 
   grade::SettingsOptions grade_options;
-  std::string results_path, strategy;
+  std::string results_path, record_path, html_path, strategy;
   int shard = 0, shards = 1;
   bool resume = false, merge = false;
   judge::OptionTable command_line("Grade", kUsageHead);
   grade_options.add_to(&command_line, "the boards (default: a fresh seed, printed)");
   command_line
       .text("--results", "FILE", &results_path, "write the games so far to FILE after every game (tab-separated)",
+            "a file name")
+      .text("--record", "FILE", &record_path,
+            "Compete's record of the games so far (one JSON line per game, the sample's number as\n"
+            "its round), rewritten after every game",
+            "a file name")
+      .text("--html", "FILE", &html_path,
+            "the replay page of every finished game (one HTML file that opens from disk), rewritten after\n"
+            "every game",
             "a file name")
       .custom(
           "--shard", "K/N",
@@ -197,6 +229,10 @@ int main(int argc, char** argv) {
   std::string problem;
   if (!results_path.empty() && !judge::path_is_writable(results_path, &problem))
     return command_line.error("results file: " + problem);
+  if (!record_path.empty() && !judge::path_is_writable(record_path, &problem))
+    return command_line.error("record file: " + problem);
+  if (!html_path.empty() && !judge::path_is_writable(html_path, &problem))
+    return command_line.error("page file: " + problem);
   const grade::Settings settings = grade_options.settings();
   std::vector<grade::PlayedGame> played;
   if (!grade::plan(strategy, settings, &played, &problem)) return command_line.error(problem);
@@ -226,6 +262,8 @@ int main(int argc, char** argv) {
           p.entry.code = k.code;
           p.reason = "kept from " + results_path;
         }
+    if (!record_path.empty() && !keep_recorded_lines(record_path, &played, &problem))
+      return command_line.error(problem);
   }
 
   const std::string setting = settings.describe();
@@ -243,14 +281,19 @@ int main(int argc, char** argv) {
   auto done = [&](size_t i) {
     const grade::PlayedGame& p = played[i];
     ++finished;
-    if (!results_path.empty() && !write_failed) {
-      std::string why;
-      if (!judge::write_file_atomically(results_path, grade::format_results(grade::entries_done(played), comment),
-                                        &why)) {
-        write_failed = true;
-        error = why;
-      }
-    }
+    std::vector<std::string> lines;
+    std::string record_text;
+    for (const grade::PlayedGame& q : played)
+      if (q.done && !q.record.empty()) lines.push_back(q.record), record_text += q.record + "\n";
+    std::string why;
+    if (!write_failed && !results_path.empty() &&
+        !judge::write_file_atomically(results_path, grade::format_results(grade::entries_done(played), comment), &why))
+      write_failed = true, error = why;
+    if (!write_failed && !record_path.empty() && !judge::write_file_atomically(record_path, record_text, &why))
+      write_failed = true, error = why;
+    if (!write_failed && !html_path.empty() &&
+        !viewer::write_page(html_path, viewer::Kind::kConnectFour, lines, comment, &why))
+      write_failed = true, error = why;
     std::cerr << "Finished game " << finished << " of " << played.size() - kept << ": sample " << p.entry.sample << ", "
               << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(p.entry.code)
               << " (" << grade::points_for(p.entry.code) << ")\n";

@@ -110,6 +110,27 @@ bool process_alive(pid_t pid) {
   return stat[paren + 2] != 'Z' && stat[paren + 2] != 'X';
 }
 
+namespace {
+
+// True if `cmdline` contains `marker`, or the sandbox's staged copy of it: a
+// checkout closed to other users runs plugins from copies under
+// /tmp/judge-stage.*, named like the originals (common/staging.h).
+bool mentions(const std::string& cmdline, const std::string& marker) {
+  if (cmdline.find(marker) != std::string::npos) return true;
+  const size_t path = marker.find('/');
+  if (path == std::string::npos) return false;
+  // The words before the path ("--plugin-host "), then a staged path ending in the same name.
+  const std::string staged = marker.substr(0, path) + "/tmp/judge-stage.", name = marker.substr(marker.rfind('/'));
+  for (size_t at = cmdline.find(staged); at != std::string::npos; at = cmdline.find(staged, at + 1)) {
+    size_t end = cmdline.find(' ', at + path);
+    if (end == std::string::npos) end = cmdline.size();
+    if (cmdline.compare(end - name.size(), name.size(), name) == 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<pid_t> processes_mentioning(const std::string& marker) {
   std::vector<pid_t> found;
   const pid_t self = ::getpid();
@@ -119,7 +140,7 @@ std::vector<pid_t> processes_mentioning(const std::string& marker) {
     if (pid == self) continue;
     std::string cmdline = read_file("/proc/" + name + "/cmdline");
     std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-    if (cmdline.find(marker) != std::string::npos && process_alive(pid)) found.push_back(pid);
+    if (mentions(cmdline, marker) && process_alive(pid)) found.push_back(pid);
   }
   return found;
 }

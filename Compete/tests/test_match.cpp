@@ -249,6 +249,7 @@ TEST_CASE("bad command lines: exit code 2 and a message naming the problem, no r
 TEST_CASE("an interrupted match (SIGINT after a few games) leaves a valid file with the finished games") {
   ct::TempDir dir;
   std::string scratch;  // the plugin's private working folder, seen while it plays
+  std::string staged;   // the staged copies' folder, where the checkout is closed to others
   const std::string slow = ct::plugin("random_slow");
   int finished_at_signal = -1;
   ct::Watcher interrupt = [&](pid_t pid, const std::string& err) {
@@ -257,6 +258,8 @@ TEST_CASE("an interrupted match (SIGINT after a few games) leaves a valid file w
         char target[4096];
         ssize_t n = readlink(("/proc/" + std::to_string(host) + "/cwd").c_str(), target, sizeof target - 1);
         if (n > 0) scratch = std::string(target, static_cast<size_t>(n));
+        std::string cmdline = ct::read_file("/proc/" + std::to_string(host) + "/cmdline");
+        if (cmdline.rfind("/tmp/judge-stage.", 0) == 0) staged = cmdline.substr(0, cmdline.find('/', 5));
       }
     if (ct::count_of(err, "Finished game ") < 3) return false;
     finished_at_signal = ct::count_of(err, "Finished game ");
@@ -283,5 +286,6 @@ TEST_CASE("an interrupted match (SIGINT after a few games) leaves a valid file w
   REQUIRE_FALSE(scratch.empty());
   const std::string scratch_root = scratch.substr(0, scratch.rfind('/'));  // /tmp/compete.XXXXXX
   CHECK_MESSAGE(!ct::file_exists(scratch_root), "the plugins' scratch folder " << scratch_root << " was left behind");
+  if (!staged.empty()) CHECK_MESSAGE(!ct::file_exists(staged), "the staged copies " << staged << " were left behind");
 }
 TEST_SUITE_END();  // "match"

@@ -1,9 +1,11 @@
 #include "staging.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -85,6 +87,9 @@ bool copy_open(const std::string& from, const fs::path& to) {
   return !ec;
 }
 
+// Staging folders are named "/tmp/judge-stage.<pid>.XXXXXX" after the judge that made them.
+constexpr char kAreaPrefix[] = "judge-stage.";
+
 struct StagedCopy {
   Fingerprint made_from;
   std::string copy;  // the copy's path, named like the original
@@ -92,7 +97,7 @@ struct StagedCopy {
 
 struct StagingArea {
   std::mutex mutex;
-  std::string root;  // "/tmp/judge-stage.XXXXXX", made on first use
+  std::string root;  // "/tmp/judge-stage.<pid>.XXXXXX", made on first use
   int copies = 0;
   std::map<std::string, StagedCopy> by_original;  // key: the original's path without a trailing '/'
 
@@ -103,7 +108,8 @@ struct StagingArea {
     auto found = by_original.find(original);
     if (found != by_original.end() && found->second.made_from == now) return found->second.copy;
     if (root.empty()) {
-      std::string path = "/tmp/judge-stage.XXXXXX";
+      remove_stale_staging();
+      std::string path = "/tmp/" + std::string(kAreaPrefix) + std::to_string(::getpid()) + ".XXXXXX";
       if (!::mkdtemp(&path[0])) return "";
       ::chmod(path.c_str(), 0711);
       root = path;
@@ -174,6 +180,19 @@ void stage_unreachable(const std::vector<std::string>& paths, std::vector<std::s
       const size_t end = at + original.size();
       if (end == s->size() || (*s)[end] == '/') s->replace(at, original.size(), copy);
     }
+  }
+}
+
+void remove_stale_staging() {
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/tmp", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.compare(0, sizeof kAreaPrefix - 1, kAreaPrefix) != 0) continue;
+    const long pid = std::atol(name.c_str() + sizeof kAreaPrefix - 1);
+    struct stat st;
+    if (pid <= 0 || ::lstat(entry.path().c_str(), &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != ::geteuid())
+      continue;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) fs::remove_all(entry.path(), ec);
   }
 }
 

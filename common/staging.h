@@ -5,7 +5,10 @@
 // users (root's home, a mode-700 temporary folder) would otherwise cost the
 // run its own user id and process cap. The judge copies each such file (or
 // folder) once into one folder of its own under /tmp that others may enter,
-// and the run uses the copy: same name, same bytes, read-only to it.
+// and the run uses the copy: same name, same bytes, read-only to it. The
+// folder, /tmp/judge-stage.<pid>.XXXXXX, goes when the judge exits or is
+// interrupted; one left by a judge that was killed goes when the next judge
+// stages a copy.
 //
 // Invariant: a staged copy is reused only while the original's device, inode,
 // size and modification time are unchanged; the staging folder is removed
@@ -26,6 +29,10 @@ void stage_unreachable(const std::vector<std::string>& paths, std::vector<std::s
 
 // Removes every staged copy (at exit, and from the signal handler of interrupt.h).
 void remove_staged_copies();
+
+// Removes the staging folders of judges that are gone without removing them
+// (killed by SIGKILL, or the machine stopped); done before the first copy.
+void remove_stale_staging();
 
 // Whether another user can walk to `path` and has `bits` (S_IROTH, S_IXOTH) on
 // it; if not, the first folder or file in the way.

@@ -18,6 +18,7 @@
 #include "../cli.h"
 #include "../clock.h"
 #include "../sandbox.h"
+#include "../staging.h"
 #include "judge_kit.h"
 
 using judge::Deadline;
@@ -338,6 +339,24 @@ TEST_CASE("sandbox: a program and files in a folder closed to other users run fr
   REQUIRE(::stat(data.c_str(), &st) == 0);
   CHECK((st.st_mode & 0777) == 0600);
 
+  // A folder is copied whole: a path inside it, in argv or in the environment, names the copy.
+  std::filesystem::create_directory(dir / "data");
+  const std::string words = dir / "data/words.txt";
+  std::ofstream(words) << "inside\n";
+  SpawnOptions in_folder;
+  in_folder.argv = {program, "identity", words};
+  in_folder.readable_paths = {dir / "data/"};
+  in_folder.output_path = dir / "out4";
+  CHECK(run_to_end(in_folder).describe() == "exited with code 0");
+  CHECK(kit_test::read_file(dir / "out4").find(" inside\n") != std::string::npos);
+  in_folder.argv = {program, "env", "WORDS"};
+  in_folder.env = {{"WORDS", words}};
+  in_folder.output_path = dir / "out5";
+  CHECK(run_to_end(in_folder).describe() == "exited with code 0");
+  const std::string staged_words = kit_test::read_file(dir / "out5");
+  CHECK(staged_words.rfind("/tmp/judge-stage.", 0) == 0);
+  CHECK(staged_words.substr(staged_words.size() - 16) == "/data/words.txt\n");
+
   // With its own user id a run may start processes (capped), and what it leaves is killed.
   SpawnOptions options;
   options.argv = {program, "leave_running"};
@@ -352,6 +371,23 @@ TEST_CASE("sandbox: a program and files in a folder closed to other users run fr
   REQUIRE(left.size() == 2);
   CHECK(p.daemons_killed() == 2);
   for (pid_t pid : left) CHECK_FALSE(kit_test::process_alive(pid));
+}
+
+TEST_CASE("sandbox: staged copies left by a judge that was killed go; a live judge's stay") {
+  const pid_t gone = ::fork();
+  if (gone == 0) ::_exit(0);
+  REQUIRE(gone > 0);
+  REQUIRE(::waitpid(gone, nullptr, 0) == gone);
+  const std::string stale = "/tmp/judge-stage." + std::to_string(gone) + ".test01";
+  const std::string live = "/tmp/judge-stage." + std::to_string(::getpid()) + ".test02";
+  for (const std::string& folder : {stale, live}) {
+    std::filesystem::create_directories(folder + "/1");
+    std::ofstream(folder + "/1/copy.so") << "bytes";
+  }
+  judge::remove_stale_staging();
+  CHECK_FALSE(std::filesystem::exists(stale));
+  CHECK(std::filesystem::exists(live + "/1/copy.so"));
+  std::filesystem::remove_all(live);
 }
 
 TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts what it is refused") {

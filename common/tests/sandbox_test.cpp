@@ -45,6 +45,16 @@ ExitStatus run_to_end(const SpawnOptions& options) {
   return status;
 }
 
+// Runs the child to completion in `p` (at most 10 s); it must exit with code 0.
+// `p` keeps what it counted (daemons, refusals).
+void run_cleanly(Process& p, const SpawnOptions& options) {
+  std::string error;
+  REQUIRE(p.start(options, &error));
+  ExitStatus status;
+  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
+  CHECK(status.describe() == "exited with code 0");
+}
+
 // The first line of a file, as a number (the spinner's pid).
 long first_number(const std::string& path, int wait_ms) {
   for (int waited = 0; waited < wait_ms; waited += 5) {
@@ -362,11 +372,7 @@ TEST_CASE("sandbox: a program and files in a folder closed to other users run fr
   options.argv = {program, "leave_running"};
   options.output_path = dir / "out3";
   Process p;
-  std::string error;
-  REQUIRE(p.start(options, &error));
-  ExitStatus status;
-  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
-  CHECK(status.describe() == "exited with code 0");
+  run_cleanly(p, options);
   const std::vector<pid_t> left = pids_in(dir / "out3");
   REQUIRE(left.size() == 2);
   CHECK(p.daemons_killed() == 2);
@@ -408,11 +414,7 @@ TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts wh
   options.env = {{"LD_PRELOAD", hooks}};
   options.readable_paths = {hooks};
   Process p;
-  std::string error;
-  REQUIRE(p.start(options, &error));
-  ExitStatus status;
-  REQUIRE(p.wait(Deadline::after_ms(10000), &status));
-  CHECK(status.describe() == "exited with code 0");
+  run_cleanly(p, options);
   const bool walled = s.landlock_abi > 0 || s.own_user;  // else the judge's root reads anything
   CHECK(kit_test::read_file(dir / "out") == (walled ? "3\n" : "0\n"));
   const std::vector<judge::Refusal> refused = p.refusals();
@@ -430,8 +432,7 @@ TEST_CASE("sandbox: an exec'd program with the refusal hooks preloaded counts wh
   no_table.count_refusals = false;
   no_table.output_path = dir / "out2";
   Process q;
-  REQUIRE(q.start(no_table, &error));
-  REQUIRE(q.wait(Deadline::after_ms(10000), &status));
+  run_cleanly(q, no_table);
   CHECK(kit_test::read_file(dir / "out2") == (walled ? "3\n" : "0\n"));
   CHECK(q.refusals().empty());
 }

@@ -10,9 +10,8 @@
 // interrupted; one left by a judge that was killed goes when the next judge
 // stages a copy.
 //
-// Invariant: a staged copy is reused only while the original's device, inode,
-// size and modification time are unchanged; the staging folder is removed
-// when the judge exits normally.
+// Invariant: a staged copy is reused only while every file and folder of the
+// original keeps its device, inode, mode, size and modification time.
 #pragma once
 #include <string>
 #include <vector>

@@ -15,7 +15,6 @@
 #include "../../common/options.h"
 #include "../../common/json_read.h"
 #include "../../common/sandbox.h"
-#include "../../viewer/page.h"
 #include "game_pool.h"
 #include "grade_run.h"
 #include "grade_score.h"
@@ -162,8 +161,8 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
 }
 
 // Gives the kept games (--resume, a shard run again) their lines of the
-// record at `path`, matched by sample and by who moved first. A kept game
-// without a line stays out of the record and the page.
+// record at `path`, matched by sample, board seed and who moved first. A kept
+// game without a line stays out of the record and the page.
 bool keep_recorded_lines(const std::string& path, std::vector<grade::PlayedGame>* played, std::string* problem) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return true;  // no record yet
@@ -173,10 +172,11 @@ bool keep_recorded_lines(const std::string& path, std::vector<grade::PlayedGame>
   auto each = [&](int, const std::string&, const std::string& line, const judge::JsonValue& value) {
     const judge::JsonValue* round = value.find("round");
     const judge::JsonValue* first = value.find("first");
-    if (!round || !first) return true;
+    const judge::JsonValue* seed = value.find("seed");
+    if (!round || !first || !seed) return true;
     for (grade::PlayedGame& p : *played)
       if (p.done && p.record.empty() && std::to_string(p.entry.sample) == round->text &&
-          first->text == (p.entry.strategy_first ? "A" : "B"))
+          std::to_string(p.spec.seed) == seed->text && first->text == (p.entry.strategy_first ? "A" : "B"))
         p.record = line;
     return true;
   };
@@ -281,18 +281,11 @@ int main(int argc, char** argv) {
   auto done = [&](size_t i) {
     const grade::PlayedGame& p = played[i];
     ++finished;
-    std::vector<std::string> lines;
-    std::string record_text;
-    for (const grade::PlayedGame& q : played)
-      if (q.done && !q.record.empty()) lines.push_back(q.record), record_text += q.record + "\n";
     std::string why;
     if (!write_failed && !results_path.empty() &&
         !judge::write_file_atomically(results_path, grade::format_results(grade::entries_done(played), comment), &why))
       write_failed = true, error = why;
-    if (!write_failed && !record_path.empty() && !judge::write_file_atomically(record_path, record_text, &why))
-      write_failed = true, error = why;
-    if (!write_failed && !html_path.empty() &&
-        !viewer::write_page(html_path, viewer::Kind::kConnectFour, lines, comment, &why))
+    if (!write_failed && !grade::write_record_and_page(played, record_path, html_path, comment, &why))
       write_failed = true, error = why;
     std::cerr << "Finished game " << finished << " of " << played.size() - kept << ": sample " << p.entry.sample << ", "
               << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(p.entry.code)

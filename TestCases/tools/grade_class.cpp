@@ -11,7 +11,6 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
-#include "../../viewer/page.h"
 #include "class_page.h"
 #include "class_table.h"
 #include "grade_run.h"
@@ -79,12 +78,9 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   }
   if (!loaded) row.status = grade::ClassRow::kCannotLoad;
   const std::string title = "Grade of " + row.student + ", " + settings.describe();
-  std::vector<std::string> record;
-  std::string record_text;
-  for (const grade::PlayedGame& g : games) record.push_back(g.record), record_text += g.record + "\n";
-  if (judge::write_file_atomically((folder / "grade.tsv").string(), grade::format_results(entries, title), problem) &&
-      judge::write_file_atomically((folder / "games.jsonl").string(), record_text, problem))
-    viewer::write_page((folder / "games.html").string(), viewer::Kind::kConnectFour, record, title, problem);
+  if (judge::write_file_atomically((folder / "grade.tsv").string(), grade::format_results(entries, title), problem))
+    grade::write_record_and_page(games, (folder / "games.jsonl").string(), (folder / "games.html").string(), title,
+                                 problem);
   return row;
 }
 

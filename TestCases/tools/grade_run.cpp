@@ -4,7 +4,9 @@
 #include <filesystem>
 
 #include "../../Compete/match.h"
+#include "../../common/atomic_file.h"
 #include "../../common/cli.h"
+#include "../../viewer/page.h"
 
 namespace grade {
 
@@ -120,6 +122,16 @@ std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games) {
   for (const PlayedGame& p : games)
     if (p.done) entries.push_back(p.entry);
   return entries;
+}
+
+bool write_record_and_page(const std::vector<PlayedGame>& games, const std::string& record_path,
+                           const std::string& page_path, const std::string& title, std::string* problem) {
+  std::vector<std::string> lines;
+  std::string text;
+  for (const PlayedGame& p : games)
+    if (p.done && !p.record.empty()) lines.push_back(p.record), text += p.record + "\n";
+  if (!record_path.empty() && !judge::write_file_atomically(record_path, text, problem)) return false;
+  return page_path.empty() || viewer::write_page(page_path, viewer::Kind::kConnectFour, lines, title, problem);
 }
 
 }  // namespace grade

@@ -65,4 +65,10 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
 // The entries of the games played so far, in the OJ's order.
 std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games);
 
+// The record of the games played so far (Compete's JSON lines, in the OJ's
+// order) to `record_path` and their replay page to `page_path`, each written
+// atomically; an empty path is skipped. False with *problem naming the file.
+bool write_record_and_page(const std::vector<PlayedGame>& games, const std::string& record_path,
+                           const std::string& page_path, const std::string& title, std::string* problem);
+
 }  // namespace grade

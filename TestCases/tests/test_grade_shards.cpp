@@ -58,6 +58,61 @@ TEST_CASE("Grade --shard through GNU parallel, then --merge: the single run's re
   CHECK(read_file(dir.path / "merged.tsv") == read_file(dir.path / "all.tsv"));
 }
 
+TEST_CASE("Grade --merge with the shards' records: the whole grade's record in the OJ's order, and its page") {
+  Scratch dir;
+  const std::string d = dir.path.string(), grade = "build/bin/Grade --group 1 --seed 5 --time-limit 10000";
+  std::string out;
+  for (int k = 0; k < 2; ++k) {
+    const std::string s = d + "/s" + std::to_string(k);
+    REQUIRE_MESSAGE(run(grade + " --shard " + std::to_string(k) + "/2 --results " + s + ".tsv --record " + s +
+                            ".jsonl TestCases/5.so",
+                        &out) == 0,
+                    out);
+  }
+  const std::string merge = "build/bin/Grade --merge --results " + d + "/m.tsv --record " + d + "/m.jsonl --html " + d +
+                            "/m.html " + d + "/s0.tsv " + d + "/s1.tsv ";
+  REQUIRE_MESSAGE(run(merge + d + "/s1.jsonl " + d + "/s0.jsonl", &out) == 0, out);
+  // Game i of the OJ's order (samples 1 3 5 7 9, the strategy first, then the
+  // sample) came from shard i % 2, and its line from that shard's record.
+  const std::string s0 = read_file(dir.path / "s0.jsonl"), s1 = read_file(dir.path / "s1.jsonl");
+  std::istringstream merged(read_file(dir.path / "m.jsonl"));
+  std::string line;
+  int i = 0;
+  for (; std::getline(merged, line); ++i) {
+    const int sample = 1 + 2 * (i / 2);
+    CHECK(line.find("\"round\":" + std::to_string(sample) + ",") != std::string::npos);
+    CHECK(line.find(i % 2 == 0 ? "\"first\":\"A\"" : "\"first\":\"B\"") != std::string::npos);
+    CHECK((i % 2 == 0 ? s0 : s1).find(line + "\n") != std::string::npos);
+  }
+  CHECK(i == 10);
+  CHECK(read_file(dir.path / "m.html").find("Grade of TestCases/5.so, seed 5") != std::string::npos);
+
+  // A missing record is named, and nothing is written.
+  fs::remove(dir.path / "m.tsv");
+  CHECK(run(merge + d + "/s0.jsonl", &out) == 1);
+  CHECK(out.find("no record holds group 1, sample 1, sample first (pass every shard's --record file)") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(dir.path / "m.tsv"));
+  // So is a record given twice, and a record of another grade's boards.
+  CHECK(run(merge + d + "/s0.jsonl " + d + "/s1.jsonl " + d + "/s0.jsonl", &out) == 1);
+  CHECK(out.find("is in " + d + "/s0.jsonl too") != std::string::npos);
+  REQUIRE(run("build/bin/Grade --group 1 --seed 6 --shard 1/2 --results " + d + "/o.tsv --record " + d +
+                  "/o.jsonl TestCases/5.so",
+              &out) == 0);
+  CHECK(run(merge + d + "/s0.jsonl " + d + "/o.jsonl", &out) == 1);
+  CHECK(out.find("o.jsonl line 1: sample 1 on board seed") != std::string::npos);
+  CHECK(out.find("is not a game of this grade (Grade of TestCases/5.so, seed 5,") != std::string::npos);
+  // Records without --record or --html, and --record without records, are refused.
+  CHECK(run("build/bin/Grade --merge --results " + d + "/m.tsv " + d + "/s0.tsv " + d + "/s1.tsv " + d + "/s0.jsonl",
+            &out) == 2);
+  CHECK(out.find("s0.jsonl' is a record: give --record FILE or --html FILE") != std::string::npos);
+  CHECK(
+      run("build/bin/Grade --merge --results " + d + "/m.tsv --html " + d + "/m.html " + d + "/s0.tsv " + d + "/s1.tsv",
+          &out) == 2);
+  CHECK(out.find("needs the shards' --record files among the words") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir.path / "m.tsv"));
+}
+
 TEST_CASE("Grade --merge refuses shards of another grade, naming the setting that differs") {
   Scratch dir;
   const std::string d = dir.path.string();

@@ -37,7 +37,9 @@ std::string thinking_time(int64_t total_us, int64_t max_us) {
 const char kUsageFooter[] =
     "On many machines: run the same command with --shard K/N and its own --results on each (a shard run\n"
     "again skips the games already in its file), then Grade --merge --results FILE <the shards' files>\n"
-    "writes the results file the whole grade would have written, byte for byte.\n";
+    "writes the results file the whole grade would have written, byte for byte. With --record FILE\n"
+    "and/or --html FILE, pass the shards' --record files among the words too: the whole grade's record\n"
+    "and replay page are written from them.\n";
 
 // Reads a results file: its comment (the first line, without "# ") and its games.
 bool read_results(const std::string& path, std::string* comment, std::vector<grade::GameEntry>* games,
@@ -72,8 +74,70 @@ std::string first_difference(const std::string& a, const std::string& b) {
   return "the same";
 }
 
-// Grade --merge: the shards' results files become the whole grade's, in the OJ's order.
-int merge_shards(const std::vector<std::string>& files, const std::string& out) {
+// True if `path` is a record (JSON lines, or empty: a shard that has not
+// finished a game) rather than a results file (which starts with "# ").
+bool is_record_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;  // unreadable: reading it as results names the problem
+  const int c = in.get();
+  return c == '{' || c == std::char_traits<char>::eof();
+}
+
+// Gives each merged game its line from the shards' `records`, matched by
+// sample (the round), who moved first and the board's seed, which follows
+// from the grade's seed in `title`. False with *problem naming a game no record
+// holds, a game two records hold, or a line of no game of this grade.
+bool merged_record_lines(const std::vector<std::string>& records, const std::string& title,
+                         std::vector<grade::PlayedGame>* played, std::string* problem) {
+  const size_t at = title.find(", seed ");
+  if (at == std::string::npos) return *problem = "the results name no seed: '" + title + "'", false;
+  const uint64_t seed = std::strtoull(title.c_str() + at + 7, nullptr, 10);
+  std::vector<std::string> source(played->size());
+  for (grade::PlayedGame& p : *played) p.spec = ladder_tools::board_for_round(seed, p.entry.sample);
+  for (const std::string& path : records) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return *problem = path + ": cannot be read", false;
+    std::stringstream text;
+    text << in.rdbuf();
+    bool torn = false;
+    auto each = [&](int, const std::string& where, const std::string& line, const judge::JsonValue& value) {
+      const judge::JsonValue* round = value.find("round");
+      const judge::JsonValue* first = value.find("first");
+      const judge::JsonValue* board = value.find("seed");
+      if (!round || !first || !board) return *problem = where + "not a game of Compete's record", false;
+      for (size_t i = 0; i < played->size(); ++i) {
+        grade::PlayedGame& p = (*played)[i];
+        if (std::to_string(p.entry.sample) != round->text || std::to_string(p.spec.seed) != board->text ||
+            first->text != (p.entry.strategy_first ? "A" : "B"))
+          continue;
+        if (!p.record.empty())
+          return *problem = where + "sample " + round->text + ", " + (p.entry.strategy_first ? "strategy" : "sample") +
+                            " first, is in " + source[i] + " too",
+                 false;
+        p.record = line;
+        source[i] = path;
+        return true;
+      }
+      return *problem = where + "sample " + round->text + " on board seed " + board->text +
+                        " is not a game of this grade (" + title + ")",
+             false;
+    };
+    if (!judge::read_json_lines(text.str(), path, each, &torn, problem)) return false;
+  }
+  for (const grade::PlayedGame& p : *played)
+    if (p.record.empty())
+      return *problem = "no record holds group " + std::to_string(p.entry.group) + ", sample " +
+                        std::to_string(p.entry.sample) + ", " + (p.entry.strategy_first ? "strategy" : "sample") +
+                        " first (pass every shard's --record file)",
+             false;
+  return true;
+}
+
+// Grade --merge: the shards' results files become the whole grade's, in the
+// OJ's order; with `record_out` or `page_out`, the shards' `records` become
+// the whole grade's record and replay page. Nothing is written unless all are complete.
+int merge_shards(const std::vector<std::string>& files, const std::vector<std::string>& records, const std::string& out,
+                 const std::string& record_out, const std::string& page_out) {
   std::string base, problem;
   int count = 0;
   std::vector<std::vector<grade::GameEntry>> shard_games;
@@ -145,7 +209,14 @@ int merge_shards(const std::vector<std::string>& files, const std::string& out) 
       std::cerr << "Grade: " << shard_file[k] << " holds games that shard " << k << "/" << count << " does not play\n";
       return 2;
     }
-  if (!judge::write_file_atomically(out, grade::format_results(merged, base), &problem)) {
+  std::vector<grade::PlayedGame> played(merged.size());
+  for (size_t g = 0; g < merged.size(); ++g) played[g].entry = merged[g], played[g].done = true;
+  if ((!record_out.empty() || !page_out.empty()) && !merged_record_lines(records, base, &played, &problem)) {
+    std::cerr << "Grade: " << problem << "\n";
+    return 1;
+  }
+  if (!judge::write_file_atomically(out, grade::format_results(merged, base), &problem) ||
+      !grade::write_record_and_page(played, record_out, page_out, base, &problem)) {
     std::cerr << "Grade: " << problem << "\n";
     return 1;
   }
@@ -210,14 +281,24 @@ int main(int argc, char** argv) {
           [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
           "play only shard K of N (K from 0): the games i of the OJ's order with i % N == K", "K/N, 0 <= K < N <= 1000")
       .flag("--resume", &resume, "keep the games already in --results (same command line) and play the rest")
-      .flag("--merge", &merge, "the words are the shards' --results files: write the whole grade's --results")
+      .flag("--merge", &merge,
+            "the words are the shards' --results files (and --record files): write the whole grade's\n"
+            "--results (and --record, --html)")
       .footer(kUsageFooter);
   std::vector<std::string> words;
   if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
   if (merge) {
-    if (words.empty()) return command_line.error("--merge needs the shards' results files");
+    std::vector<std::string> results_files, record_files;
+    for (const std::string& w : words) (is_record_file(w) ? record_files : results_files).push_back(w);
+    if (results_files.empty()) return command_line.error("--merge needs the shards' results files");
     if (results_path.empty()) return command_line.error("--merge needs --results FILE for the whole grade");
-    return merge_shards(words, results_path);
+    const bool writes_games = !record_path.empty() || !html_path.empty();
+    if (writes_games && record_files.empty())
+      return command_line.error("--merge with --record or --html needs the shards' --record files among the words");
+    if (!writes_games && !record_files.empty())
+      return command_line.error("'" + record_files[0] +
+                                "' is a record: give --record FILE or --html FILE to merge records");
+    return merge_shards(results_files, record_files, results_path, record_path, html_path);
   }
   if (words.size() > 1) return command_line.error("unexpected argument '" + words[1] + "'");
   if (!words.empty()) strategy = words[0];

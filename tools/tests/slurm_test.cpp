@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -95,6 +96,11 @@ TEST_CASE("Slurm: an array of grade shards and a merge job after it give one run
   CHECK(fs::is_regular_file(out / "shard-2.tsv"));
   CHECK(read_file(out / "merge.log").find("Merged 3 shards") != std::string::npos);
   CHECK(read_file(out / "grade.tsv") == read_file(slurm.dir / "single.tsv"));
+  // The shards' records became the whole grade's: its 10 games, in the OJ's order, and their page.
+  const std::string record = read_file(out / "record.jsonl");
+  CHECK(std::count(record.begin(), record.end(), '\n') == 10);
+  CHECK(record.find("\"round\":1,") < record.find("\"round\":9,"));
+  CHECK(read_file(out / "grade.html").find("Grade of " + root() + "/TestCases/5.so, seed 5") != std::string::npos);
 }
 
 TEST_CASE("Slurm: a Compete match in shards of its rounds, merged, gives one run's result file and record") {

@@ -101,12 +101,9 @@ struct StagingArea {
   int copies = 0;
   std::map<std::string, StagedCopy> by_original;  // key: the original's path without a trailing '/'
 
-  // The copy of `original` (made now if missing or stale), or "" if it cannot be made.
-  std::string copy_of(const std::string& original) {
-    Fingerprint now;
-    if (!fingerprint(original, &now)) return "";
-    auto found = by_original.find(original);
-    if (found != by_original.end() && found->second.made_from == now) return found->second.copy;
+  // A new empty folder in the area (mode 711), made with the area on first
+  // use; "" if it cannot be made.
+  std::string new_slot() {
     if (root.empty()) {
       remove_stale_staging();
       std::string path = "/tmp/" + std::string(kAreaPrefix) + std::to_string(::getpid()) + ".XXXXXX";
@@ -120,7 +117,19 @@ struct StagingArea {
     fs::create_directory(slot, ec);
     if (ec) return "";
     ::chmod(slot.c_str(), 0711);
-    const fs::path copy = slot / fs::path(original).filename();
+    return slot.string();
+  }
+
+  // The copy of `original` (made now if missing or stale), or "" if it cannot be made.
+  std::string copy_of(const std::string& original) {
+    Fingerprint now;
+    if (!fingerprint(original, &now)) return "";
+    auto found = by_original.find(original);
+    if (found != by_original.end() && found->second.made_from == now) return found->second.copy;
+    const std::string slot = new_slot();
+    if (slot.empty()) return "";
+    std::error_code ec;
+    const fs::path copy = fs::path(slot) / fs::path(original).filename();
     if (!copy_open(original, copy)) return "";
     if (found != by_original.end()) fs::remove_all(fs::path(found->second.copy).parent_path(), ec);
     by_original[original] = {now, copy.string()};
@@ -181,6 +190,12 @@ void stage_unreachable(const std::vector<std::string>& paths, std::vector<std::s
       if (end == s->size() || (*s)[end] == '/') s->replace(at, original.size(), copy);
     }
   }
+}
+
+std::string staged_workspace() {
+  StagingArea& area = staging_area();
+  std::lock_guard<std::mutex> lock(area.mutex);
+  return area.new_slot();
 }
 
 void remove_stale_staging() {

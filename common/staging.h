@@ -26,6 +26,11 @@ namespace judge {
 // entries) are left as they are. Thread-safe.
 void stage_unreachable(const std::vector<std::string>& paths, std::vector<std::string*> strings);
 
+// A new empty folder in the staging folder that other users can enter, for a
+// confined run that writes (a build, its result copied back by the caller);
+// "" if it cannot be made. It goes with the staged copies. Thread-safe.
+std::string staged_workspace();
+
 // Removes every staged copy (at exit, and from the signal handler of interrupt.h).
 void remove_staged_copies();
 

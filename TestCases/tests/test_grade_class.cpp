@@ -363,6 +363,30 @@ TEST_CASE("grade-class: the compiler is confined: an #include of a file outside 
   CHECK(csv.find("Permission denied") != std::string::npos);
 }
 
+TEST_CASE("grade-class: with its uploads and OUT in a folder closed to other users, builds keep their own user") {
+  if (!judge::sandbox_support().own_user) return;  // not root: no user id to give anyway
+  Scratch dir;
+  const fs::path closed = dir.path / "closed", uploads = closed / "uploads", out = closed / "out";
+  fs::create_directories(uploads);
+  fs::permissions(closed, fs::perms::owner_all, fs::perm_options::replace);
+  ladder_upload(9).save((uploads / "alice.zip").string());
+  ZipWriter broken;
+  broken.add("Strategy.cpp", "int main( {\n");
+  broken.save((uploads / "dave.zip").string());
+  run_grade_class(dir.path, "--group 1 --seed 2", uploads, out);
+  const std::string log = read_file((dir.path / "log").string()), csv = read_file((out / "class.csv").string());
+  INFO(log);
+  INFO(csv);
+  // unzip and g++ ran in a workspace others can reach: the sandbox never fell back to the judge's user.
+  CHECK(log.find("closed to other users") == std::string::npos);
+  CHECK(csv.find("1,alice,graded,") != std::string::npos);
+  CHECK(csv.find(",dave,compile error,") != std::string::npos);
+  // The build came back into the student's folder, the compiler's errors with it.
+  CHECK(fs::is_regular_file(out / "alice" / "upload" / "Strategy.so"));
+  CHECK(fs::is_regular_file(out / "alice" / "upload" / "sample.cpp"));
+  CHECK(read_file((out / "dave" / "upload" / "compile.log").string()).find("error") != std::string::npos);
+}
+
 TEST_CASE("grade-class: a bad command line or an empty folder exits 2, naming the problem") {
   Scratch dir;
   const std::string tool = "'" + repo("build/bin/grade-class") + "'";

@@ -11,6 +11,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
+#include "../../common/staging.h"
 #include "class_page.h"
 #include "class_table.h"
 #include "grade_run.h"
@@ -36,6 +37,24 @@ const char kUsageHead[] =
 // The student's id: the upload's file name without ".zip".
 std::string student_of(const fs::path& zip) { return zip.stem().string(); }
 
+// Copies the regular files and folders of `from` into `to` (made if missing);
+// anything else (a build makes none) is left behind. False if a copy fails.
+bool copy_build(const fs::path& from, const fs::path& to) {
+  std::error_code ec;
+  fs::create_directories(to, ec);
+  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const fs::file_status s = it->symlink_status(ec);
+    const fs::path target = to / fs::relative(it->path(), from, ec);
+    if (fs::is_directory(s))
+      fs::create_directories(target, ec);
+    else if (fs::is_regular_file(s))
+      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, ec);
+    if (ec) return false;
+  }
+  return !ec;
+}
+
 // Unpacks, compiles and grades one upload into `folder` (emptied first). A
 // problem of the judge itself (not of the upload) is left in *problem.
 grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const grade::Settings& settings,
@@ -46,14 +65,30 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   std::error_code ec;
   fs::remove_all(folder, ec);
   const fs::path source = folder / "upload";
+  // unzip and the compiler get a user id of their own only where other users
+  // can reach their folder: when `folder` is closed to them, the upload is
+  // unpacked and built in a workspace of the staging area and copied back.
+  std::string blocker;
+  const std::string workspace =
+      judge::reachable_by_others(fs::absolute(folder).string(), 0, &blocker) ? "" : judge::staged_workspace();
+  const fs::path build = workspace.empty() ? source : fs::path(workspace) / "upload";
   std::string why;
-  if (!upload::unpack(zip.string(), source.string(), &why)) {
+  if (!upload::unpack(zip.string(), build.string(), &why)) {
     row.status = grade::ClassRow::kRejected;
     row.detail = why;
     fs::create_directories(folder, ec);
+    if (!workspace.empty()) fs::remove_all(workspace, ec);
     return row;
   }
-  const upload::CompileResult built = upload::compile(source.string(), compile_limit_s);
+  const upload::CompileResult built = upload::compile(build.string(), compile_limit_s);
+  if (!workspace.empty()) {
+    const bool copied = copy_build(build, source);
+    fs::remove_all(workspace, ec);
+    if (!copied) {
+      *problem = "cannot copy the build of " + row.student + " from " + build.string() + " to " + source.string();
+      return row;
+    }
+  }
   row.compile_seconds = built.seconds;
   if (!built.ok) {
     row.status = grade::ClassRow::kCompileError;

@@ -379,6 +379,28 @@ TEST_CASE("sandbox: a program and files in a folder closed to other users run fr
   for (pid_t pid : left) CHECK_FALSE(kit_test::process_alive(pid));
 }
 
+TEST_CASE("sandbox: a staged workspace is a working folder a run with its own user id writes") {
+  if (!judge::sandbox_support().own_user) {
+    MESSAGE("the judge cannot give runs user ids of their own here: nothing to stage");
+    return;
+  }
+  const std::string workspace = judge::staged_workspace(), other = judge::staged_workspace();
+  REQUIRE(!workspace.empty());
+  CHECK(workspace != other);
+  CHECK(workspace.rfind("/tmp/judge-stage." + std::to_string(::getpid()) + ".", 0) == 0);
+  std::string blocker;
+  CHECK(judge::reachable_by_others(workspace, S_IXOTH, &blocker));
+  SpawnOptions options;
+  options.argv = {"/bin/sh", "-c", "id -u > made.txt"};
+  options.workdir = workspace;
+  Process p;
+  run_cleanly(p, options);
+  struct stat st;
+  REQUIRE(::stat((workspace + "/made.txt").c_str(), &st) == 0);
+  CHECK(st.st_uid != ::getuid());  // written by the run's own user
+  CHECK(std::stoul(kit_test::read_file(workspace + "/made.txt")) == st.st_uid);
+}
+
 TEST_CASE("sandbox: staged copies left by a judge that was killed go; a live judge's stay") {
   const pid_t gone = ::fork();
   if (gone == 0) ::_exit(0);

@@ -98,10 +98,11 @@ TEST_CASE("playouts follow up on the opponent's last column most of the time, an
     followed += c4::unforced_move(empty, rng, empty.open_columns(), 4) == 4;
     unprompted += c4::unforced_move(empty, rng, empty.open_columns(), -1) == 4;
   }
-  // 90% follow-up plus a tenth of the uniform ninth; without a last column, a ninth.
+  // The follow-up rate plus the rest of the uniform ninth; without a last column, a ninth.
   const double follow_rate = double(followed) / kDraws, base_rate = double(unprompted) / kDraws;
-  CHECK(follow_rate > 0.89);
-  CHECK(follow_rate < 0.93);
+  const double expected = c4::kFollowUpPercent / 100.0 + (1 - c4::kFollowUpPercent / 100.0) / 9;
+  CHECK(follow_rate > expected - 0.015);
+  CHECK(follow_rate < expected + 0.015);
   CHECK(base_rate > 0.09);
   CHECK(base_rate < 0.13);
 

@@ -83,6 +83,23 @@ bool is_record_file(const std::string& path) {
   return c == '{' || c == std::char_traits<char>::eof();
 }
 
+// The game of `played` that a line of Compete's record stands for: the same
+// sample (the line's round), board seed and first mover. -1 if none, or if
+// the line lacks one of those fields.
+int game_of_record_line(const std::vector<grade::PlayedGame>& played, const judge::JsonValue& line) {
+  const judge::JsonValue* round = line.find("round");
+  const judge::JsonValue* first = line.find("first");
+  const judge::JsonValue* seed = line.find("seed");
+  if (!round || !first || !seed) return -1;
+  for (size_t i = 0; i < played.size(); ++i) {
+    const grade::PlayedGame& p = played[i];
+    if (std::to_string(p.entry.sample) == round->text && std::to_string(p.spec.seed) == seed->text &&
+        first->text == (p.entry.strategy_first ? "A" : "B"))
+      return static_cast<int>(i);
+  }
+  return -1;
+}
+
 // Gives each merged game its line from the shards' `records`, matched by
 // sample (the round), who moved first and the board's seed, which follows
 // from the grade's seed in `title`. False with *problem naming a game no record
@@ -101,26 +118,23 @@ bool merged_record_lines(const std::vector<std::string>& records, const std::str
     text << in.rdbuf();
     bool torn = false;
     auto each = [&](int, const std::string& where, const std::string& line, const judge::JsonValue& value) {
-      const judge::JsonValue* round = value.find("round");
-      const judge::JsonValue* first = value.find("first");
-      const judge::JsonValue* board = value.find("seed");
-      if (!round || !first || !board) return *problem = where + "not a game of Compete's record", false;
-      for (size_t i = 0; i < played->size(); ++i) {
-        grade::PlayedGame& p = (*played)[i];
-        if (std::to_string(p.entry.sample) != round->text || std::to_string(p.spec.seed) != board->text ||
-            first->text != (p.entry.strategy_first ? "A" : "B"))
-          continue;
-        if (!p.record.empty())
-          return *problem = where + "sample " + round->text + ", " + (p.entry.strategy_first ? "strategy" : "sample") +
-                            " first, is in " + source[i] + " too",
-                 false;
-        p.record = line;
-        source[i] = path;
-        return true;
+      const int i = game_of_record_line(*played, value);
+      if (i < 0) {
+        const judge::JsonValue* round = value.find("round");
+        const judge::JsonValue* board = value.find("seed");
+        if (!round || !board || !value.find("first")) return *problem = where + "not a game of Compete's record", false;
+        return *problem = where + "sample " + round->text + " on board seed " + board->text +
+                          " is not a game of this grade (" + title + ")",
+               false;
       }
-      return *problem = where + "sample " + round->text + " on board seed " + board->text +
-                        " is not a game of this grade (" + title + ")",
-             false;
+      grade::PlayedGame& p = (*played)[i];
+      if (!p.record.empty())
+        return *problem = where + "sample " + std::to_string(p.entry.sample) + ", " +
+                          (p.entry.strategy_first ? "strategy" : "sample") + " first, is in " + source[i] + " too",
+               false;
+      p.record = line;
+      source[i] = path;
+      return true;
     };
     if (!judge::read_json_lines(text.str(), path, each, &torn, problem)) return false;
   }
@@ -241,14 +255,8 @@ bool keep_recorded_lines(const std::string& path, std::vector<grade::PlayedGame>
   text << in.rdbuf();
   bool torn = false;
   auto each = [&](int, const std::string&, const std::string& line, const judge::JsonValue& value) {
-    const judge::JsonValue* round = value.find("round");
-    const judge::JsonValue* first = value.find("first");
-    const judge::JsonValue* seed = value.find("seed");
-    if (!round || !first || !seed) return true;
-    for (grade::PlayedGame& p : *played)
-      if (p.done && p.record.empty() && std::to_string(p.entry.sample) == round->text &&
-          std::to_string(p.spec.seed) == seed->text && first->text == (p.entry.strategy_first ? "A" : "B"))
-        p.record = line;
+    const int i = game_of_record_line(*played, value);
+    if (i >= 0 && (*played)[i].done && (*played)[i].record.empty()) (*played)[i].record = line;
     return true;
   };
   return judge::read_json_lines(text.str(), path, each, &torn, problem);

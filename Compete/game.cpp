@@ -56,11 +56,24 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
   GameResult result;
   Board board(setup.M, setup.N, setup.noX, setup.noY);
   SandboxedPlayer players[3];
-  const PlayerConfig* configs[3] = {nullptr, &a, &b};
+  // Each side plays in a fresh folder of its own (workdir.h), removed or kept when the game ends.
+  PlayerConfig configs[3] = {PlayerConfig(), a, b};
+  judge::Workdir workdirs[3];
+  for (Side side : {kA, kB}) {
+    if (!configs[side].workdirs) continue;
+    std::string problem;
+    const std::string id = (setup.id.empty() ? "game" : setup.id) + "-" + name(side);
+    if (workdirs[side].create(*configs[side].workdirs, id, &problem)) {
+      configs[side].workdir = workdirs[side].path();
+    } else {
+      result.judge_error = problem;  // the judge's fault: the game is not played, not counted
+      return result;
+    }
+  }
 
   for (Side side : {kA, kB}) {
     std::string message;
-    judge::LoadStatus status = players[side].start(*configs[side], &message);
+    judge::LoadStatus status = players[side].start(configs[side], &message);
     if (status != judge::LoadStatus::kOk) {
       result.code = status == judge::LoadStatus::kMissingSymbol ? code_for(side, kAMissingSymbol, kBMissingSymbol)
                                                                 : code_for(side, kALoadError, kBLoadError);
@@ -85,6 +98,9 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     if (answer.kind == Answer::kCrashed) {
       result.code = code_for(mover, kARuntimeError, kBRuntimeError);
       result.reason = std::string(name(mover)) + " crashed " + answer.detail;
+      // A refused call is the likeliest cause: say so, so that nobody hunts a bug in the logic.
+      const std::string refused = judge::describe_refusals(players[mover].refusals());
+      if (!refused.empty()) result.reason += ", after the sandbox refused " + refused;
       break;
     }
     std::string illegal =
@@ -98,7 +114,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
       break;
     }
     board.play(answer.x, answer.y, mover);
-    result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us});
+    result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us, answer.cpu_us});
     last_x[mover] = answer.x;
     last_y[mover] = answer.y;
     result.win = board.winning_line(answer.x, answer.y);

@@ -37,12 +37,14 @@ struct GameSetup {
   int M = 0, N = 0, noX = 0, noY = 0;
   uint64_t seed = 0;  // the round's seed, recorded
   Side first = kA;    // who moves first
+  std::string id;     // names its working folders "<id>-A", "<id>-B" (e.g. "round3-game1")
 };
 
 struct MoveRecord {
   Side side;
   int x, y;
   int64_t wall_us;
+  int64_t cpu_us;  // the host's CPU time in getPoint and clearPoint (every thread of it)
 };
 
 struct GameResult {
@@ -58,6 +60,8 @@ struct GameResult {
   std::vector<std::pair<Side, judge::Refusal>> refused;
   // How many processes each side left running when its host was stopped, killed then.
   int daemons_killed[3] = {0, 0, 0};  // indexed by Side
+  // Not "": the judge could not play the game (no working folder); it has no result.
+  std::string judge_error;
 };
 
 GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b);

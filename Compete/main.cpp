@@ -17,6 +17,7 @@
 #include "../common/sprt.h"
 #include "../common/sandbox.h"
 #include "../common/shards.h"
+#include "../common/workdir.h"
 #include "match.h"
 #include "player_options.h"
 #include "resume.h"
@@ -37,6 +38,7 @@ const char kUsageFooter[] =
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
 
   c4::MatchConfig config;
   c4::PlayerOptions player_options;
@@ -130,25 +132,22 @@ int main(int argc, char** argv) {
   if (!have_seed) config.seed = judge::random_seed();
 
   std::string host = judge::self_executable();
-  // Each plugin works in a scratch folder of its own, so files it writes stay out of the user's.
-  const std::string scratch_folder = judge::make_scratch_folder("compete");
-  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
+  // Each game gives each plugin a fresh working folder of its own under this root (workdir.h).
+  judge::WorkdirRoot workdirs;
+  if (!workdirs.open("compete", player_options.workdirs, &problem)) {
+    std::cerr << "Compete: " << problem << "\n";
+    return 1;
+  }
   // Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the result
-  // file and the record; remove the plugins' scratch folder and die of the signal.
-  judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
-    std::error_code ec;
-    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
-  });
+  // file and the record; the working folders go (workdir.h) and it dies of the signal.
+  judge::die_cleanly_on_signal(nullptr);
   int side_index = 0;
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
     p->plugin_path = judge::absolute_path(positional[side_index]);
     p->host_executable = host;
     c4::apply_player_options(player_options, side_index, p);
+    p->workdirs = &workdirs;
     const char* label = side_index == 0 ? "A" : "B";
-    if (scratch) {
-      p->workdir = std::string(scratch) + "/" + label;
-      std::filesystem::create_directories(p->workdir);
-    }
     if (!log_dir.empty()) {
       std::error_code ec;
       std::filesystem::create_directories(log_dir, ec);
@@ -174,10 +173,6 @@ int main(int argc, char** argv) {
   }
   if (merge_status != 0) {
     std::cerr << "Compete: " << problem << "\n";
-    if (scratch) {
-      std::error_code ec;
-      std::filesystem::remove_all(scratch, ec);
-    }
     return merge_status;
   }
   if (notes.dropped_torn_line)
@@ -188,10 +183,6 @@ int main(int argc, char** argv) {
   c4::MatchOutcome outcome;
   std::string error;
   bool ok = c4::run_match(config, std::cout, std::cerr, &outcome, &error);
-  if (scratch) {
-    std::error_code ec;
-    std::filesystem::remove_all(scratch, ec);
-  }
   if (!ok) {
     std::cerr << "Compete: " << error << "\n";
     return 1;

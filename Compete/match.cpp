@@ -1,11 +1,13 @@
 #include "match.h"
 
 #include <algorithm>
+#include <mutex>
 #include <ostream>
 #include <random>
 #include <vector>
 
 #include "../common/atomic_file.h"
+#include "../common/cpu_share.h"
 #include "../common/json.h"
 #include "../common/sandbox_record.h"
 #include "../common/ordered_pool.h"
@@ -78,7 +80,13 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("time_limit_ms", config.a.time_limit_ms);
   json.key("moves").begin_array();
   for (const MoveRecord& m : result.moves) {
-    json.begin_array().value(m.side == kA ? "A" : "B").value(m.x).value(m.y).value(m.wall_us / 1000.0).end_array();
+    json.begin_array()
+        .value(m.side == kA ? "A" : "B")
+        .value(m.x)
+        .value(m.y)
+        .value(m.wall_us / 1000.0)
+        .value(m.cpu_us / 1000.0)
+        .end_array();
   }
   json.end_array();
   if (!result.win.empty()) {
@@ -214,7 +222,10 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     GameResult result;
   };
   judge::OrderedPool<Played> pool(stop ? 0 : static_cast<int>(pending.size()), config.jobs);
-  auto play = [&](int, int unit, Played* played) {
+  const int slots = std::max(1, std::min(config.jobs, static_cast<int>(pending.size())));
+  std::mutex judge_error_mutex;
+  std::string judge_error;
+  auto play = [&](int worker, int unit, Played* played) {
     const int index = pending[unit];
     RoundBoard rb = round_board(config.seed, index / 2);
     GameSetup& setup = played->setup;
@@ -224,7 +235,15 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     setup.noY = rb.noY;
     setup.seed = rb.seed;
     setup.first = index % 2 == 0 ? kA : kB;
-    played->result = play_game(setup, config.a, config.b);
+    setup.id = config.workdir_prefix + "round" + std::to_string(index / 2) + "-game" + std::to_string(index % 2 + 1);
+    PlayerConfig a = config.a, b = config.b;
+    a.cpus = b.cpus = judge::cpu_share(worker, slots);  // both sides of a game on the game's cores
+    played->result = play_game(setup, a, b);
+    if (!played->result.judge_error.empty()) {
+      std::lock_guard<std::mutex> lock(judge_error_mutex);
+      if (judge_error.empty()) judge_error = played->result.judge_error;
+      return false;
+    }
     return true;
   };
   auto commit = [&](int unit, Played& played) {
@@ -279,6 +298,10 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     return !write_failed;
   };
   pool.run(play, commit);
+  if (!judge_error.empty() && !write_failed) {
+    if (error) *error = judge_error;
+    write_failed = true;
+  }
 
   if (state.summary.decided()) state.games_after_decision = state.games_finished - 2 * state.summary.rounds_counted();
   state.tally = tally(lines);

@@ -42,6 +42,9 @@ struct MatchConfig {
   // every record line says "shard":"K/N" (its last member).
   int shard = 0, shards = 1;
   bool merged = false;  // --merge: every game is in `recorded`, from the shards' records
+  // Put before each game's id ("round3-game1") in its working folders' names,
+  // e.g. "pair2-" in a tournament, whose pairs share one root.
+  std::string workdir_prefix;
 };
 
 // The settings that decide a match's games, as the JSON object every record

@@ -12,13 +12,18 @@ judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string
   options.argv = {config.host_executable, "--plugin-host", config.plugin_path};
   options.env = config.env;
   options.workdir = config.workdir;
+  options.private_workdir = config.workdirs != nullptr;
+  options.cpus = config.cpus;
   options.output_path = config.log_path;
   options.memory_limit_bytes = config.memory_limit_bytes;
   options.channel = true;
   options.readable_paths = {config.plugin_path};
   options.count_refusals = true;
   // Loading gets its own generous allowance; a constructor that hangs is a load failure.
-  return plugin_.start(options, judge::Deadline::after_ms(10000), message);
+  const judge::LoadStatus status = plugin_.start(options, judge::Deadline::after_ms(10000), message);
+  // Between its moves the host and every thread and process of its group stand still.
+  if (status == judge::LoadStatus::kOk && config.freeze) plugin_.process().pause();
+  return status;
 }
 
 Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int lastY) {
@@ -53,6 +58,7 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
     }
     return answer;
   };
+  if (config_.freeze) process.resume();
   if (!process.send(&request, sizeof request)) return fail(judge::IoResult::kClosed, "getPoint");
 
   MoveReply reply;
@@ -74,6 +80,7 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
     answer.detail = "the plugin corrupted the judge's channel";
     return answer;
   }
+  if (config_.freeze) process.pause();
   answer.cpu_us = ack.cpu_us;
   if (answer.wall_us > static_cast<int64_t>(config_.time_limit_ms) * 1000) {
     process.kill();

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../common/plugin.h"
+#include "../common/workdir.h"
 #include "board.h"
 
 namespace c4 {
@@ -19,6 +20,10 @@ struct PlayerConfig {
   std::vector<std::pair<std::string, std::string>> env;  // e.g. STRATEGY_MOVE_MS
   std::string log_path;                                  // plugin's stdout/stderr; "" discards them
   std::string workdir;                                   // plugin's working folder; "" keeps the judge's
+  // Where play_game makes each game's fresh working folder (workdir.h); nullptr: workdir as it is.
+  const judge::WorkdirRoot* workdirs = nullptr;
+  std::vector<int> cpus;  // the cores its game may use (cpu_share.h); empty: any
+  bool freeze = true;     // stop the host's process group between its moves (--no-freeze: not)
 };
 
 // What one getPoint call came to.

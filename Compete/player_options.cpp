@@ -51,11 +51,16 @@ void PlayerOptions::add_to(judge::OptionTable* table, bool per_side, const std::
         .custom("--move-iterations-b", "N", refuse, "", "a positive whole number");
   table->integer("--memory-limit", "MB", 16, 1 << 20, &memory_mb, "address space per plugin (default 1024)",
                  "megabytes from 16 to 1048576");
+  table->flag("--no-freeze", &no_freeze,
+              "let a plugin's threads run during the opponent's moves too, as the course's\n"
+              "framework does (default: its process group is stopped between its moves)");
+  judge::add_workdir_options(table, &workdirs);
 }
 
 void apply_player_options(const PlayerOptions& o, int side, PlayerConfig* p) {
   p->time_limit_ms = static_cast<int>(o.time_limit_ms);
   p->memory_limit_bytes = o.memory_mb << 20;
+  p->freeze = !o.no_freeze;
   p->env.clear();
   if (o.move_time_ms[side] > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(o.move_time_ms[side])});
   if (o.move_iterations[side] > 0)

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "../common/options.h"
+#include "../common/workdir.h"
 #include "player.h"
 
 namespace c4 {
@@ -19,18 +20,21 @@ struct PlayerOptions {
   uint64_t seed = 0;
   bool have_seed = false;
   long long jobs = 1;
+  bool no_freeze = false;           // --no-freeze
+  judge::WorkdirSettings workdirs;  // --keep-workdirs, --workdir-size
   // Without per-side options (Tournament), the -a / -b forms are refused:
   // the first one given, as "<option>: every player gets the same settings here".
   std::string refused;
 
-  // Adds the rows --seed, -j, --time-limit, --move-time, --move-iterations and
-  // --memory-limit to `table`; with `per_side`, also --move-time-a/-b and
+  // Adds the rows --seed, -j, --time-limit, --move-time, --move-iterations,
+  // --memory-limit, --no-freeze, --keep-workdirs and --workdir-size to `table`; with `per_side`, also --move-time-a/-b
+  // and
   // --move-iterations-a/-b. The rows store into this object, which must outlive
   // the table's parse().
   void add_to(judge::OptionTable* table, bool per_side, const std::string& seed_help, const std::string& jobs_help);
 };
 
-// Sets the time limit, the memory limit and the environment of side `side`
+// Sets the time limit, the memory limit, the freeze and the environment of side `side`
 // (0: A, 1: B) in `player`.
 void apply_player_options(const PlayerOptions& options, int side, PlayerConfig* player);
 

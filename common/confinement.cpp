@@ -1,4 +1,5 @@
 #include "confinement.h"
+#include "workdir.h"
 
 #include <fcntl.h>
 #include <grp.h>
@@ -137,7 +138,8 @@ constexpr uint32_t kArgLow = offsetof(struct seccomp_data, args[0]);  // little-
 // process cap, of its own), fork, vfork and a clone that is not a thread fail
 // with EAGAIN, as they would at the cap; clone3 fails with ENOSYS, so that the
 // C library starts threads with clone instead.
-std::vector<sock_filter> build_filter(pid_t judge_pid, pid_t judge_group, bool refuse_new_processes) {
+std::vector<sock_filter> build_filter(pid_t judge_pid, pid_t judge_group, bool refuse_new_processes,
+                                      bool refuse_affinity = false) {
   std::vector<sock_filter> f;
   auto stmt = [&](uint16_t code, uint32_t k) { f.push_back(BPF_STMT(code, k)); };
   auto jump = [&](uint16_t code, uint32_t k, uint8_t jt, uint8_t jf) { f.push_back(BPF_JUMP(code, k, jt, jf)); };
@@ -170,6 +172,10 @@ std::vector<sock_filter> build_filter(pid_t judge_pid, pid_t judge_group, bool r
     jump(BPF_JMP | BPF_JSET | BPF_K, CLONE_THREAD, 0, 1);
     stmt(BPF_RET | BPF_K, allow);
     stmt(BPF_RET | BPF_K, again);
+  }
+  if (refuse_affinity) {  // a run kept to its game's share of the cores stays there
+    jump(BPF_JMP | BPF_JEQ | BPF_K, __NR_sched_setaffinity, 0, 1);
+    stmt(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EPERM & SECCOMP_RET_DATA));
   }
   for (long nr : kForbiddenCalls) {
     jump(BPF_JMP | BPF_JEQ | BPF_K, static_cast<uint32_t>(nr), 0, 1);
@@ -332,7 +338,9 @@ std::string sandbox_summary_line() {
                          : " no Landlock,";
   line += s.seccomp ? " seccomp," : " no seccomp,";
   line += s.process_limit ? " process cap," : s.seccomp ? " no new processes," : " no process cap,";
-  line += " memory and file size caps, process group killed";
+  line += " memory and file size caps,";
+  line += workdir_cap_active() ? " a capped folder per game," : " a folder per game (no size cap),";
+  line += " process group killed";
   return line;
 }
 
@@ -369,6 +377,11 @@ std::string sandbox_report() {
       s.seccomp ? "seccomp kills io_uring, namespaces, mounts, chroot, bpf, perf, keys, modules" : "no seccomp");
   row("memory", true, "RLIMIT_AS (--memory-limit): an allocation over it fails");
   row("file size", true, "RLIMIT_FSIZE 64 MB per file: SIGXFSZ, a runtime error");
+  row("working folder", workdir_cap_active(), workdir_cap_report());
+  row("fair CPU", true,
+      "a ConnectFour plugin's process group is stopped between its moves (Compete, Tournament, Grade: "
+      "--no-freeze turns it off); under -j N each game keeps to its share of the cores "
+      "(CPU affinity; sched_setaffinity fails with EPERM)");
   row("leftovers", true,
       "no core dumps; the run's process group is killed after each run, and the judge (a child subreaper) "
       "kills daemons that left it; the record counts them per side");
@@ -391,7 +404,7 @@ void Confinement::prepare(const ConfinementRequest& request) {
   judge_group_ = ::getpgrp();
   own_user_ = false;
   // Without a user id of its own a run has no process cap: it may not start processes at all.
-  filter_ = build_filter(judge_pid_, judge_group_, !request.may_start_processes);
+  filter_ = build_filter(judge_pid_, judge_group_, !request.may_start_processes, request.pinned);
   if (!sandbox_support().own_user) return;
   // Another user must reach the program, its files and its folder (the sandbox
   // stages copies of files that others cannot reach: staging.h); else this run
@@ -414,7 +427,7 @@ void Confinement::prepare(const ConfinementRequest& request) {
     return;
   }
   own_user_ = true;
-  filter_ = build_filter(judge_pid_, judge_group_, /*refuse_new_processes=*/false);
+  filter_ = build_filter(judge_pid_, judge_group_, /*refuse_new_processes=*/false, request.pinned);
   slot_ = request.identity >= 0 ? request.identity % kIdentities : take_slot();
   uid_ = uid_for(judge_pid_, slot_);
 }
@@ -428,8 +441,14 @@ bool Confinement::apply_in_child() const {
   const SandboxSupport& s = sandbox_support();
   const bool own_user = own_user_;
   if (own_user) {
-    // The run's user must write its working folder.
-    if (!request_.workdir.empty()) ::chmod(request_.workdir.c_str(), 01777);
+    // The run's user must write its working folder: a folder of its own
+    // becomes its user's alone; a shared one (a PDD game's) stays open to all.
+    if (!request_.workdir.empty() && request_.private_workdir) {
+      if (::chown(request_.workdir.c_str(), uid_, uid_) != 0 || ::chmod(request_.workdir.c_str(), 0700) != 0)
+        return false;
+    } else if (!request_.workdir.empty()) {
+      ::chmod(request_.workdir.c_str(), 01777);
+    }
   }
   int ruleset = -1;
   if (s.landlock_abi > 0 && (ruleset = build_ruleset(request_, s.landlock_abi)) < 0) return false;

@@ -9,6 +9,7 @@
 
 #include "atomic_file.h"
 #include "staging.h"
+#include "workdir.h"
 
 namespace judge {
 
@@ -22,6 +23,7 @@ void die_cleanly_on_signal(std::function<void(int signal)> cleanup) {
     if (sigwait(&signals, &sig) != 0) return;
     results_mutex().lock();  // never between a game's two writes; held until the end
     if (cleanup) cleanup(sig);
+    remove_workdirs();
     remove_staged_copies();
     std::signal(sig, SIG_DFL);
     pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);

@@ -88,4 +88,13 @@ void RefusalTable::close() {
   fd_ = -1;
 }
 
+std::string describe_refusals(const std::vector<Refusal>& refusals) {
+  std::string words;
+  for (const Refusal& r : refusals) {
+    if (!words.empty()) words += ", ";
+    words += r.call + " (" + r.error + ") " + std::to_string(r.count) + (r.count == 1 ? " time" : " times");
+  }
+  return words;
+}
+
 }  // namespace judge

@@ -60,6 +60,10 @@ struct Refusal {
 // table): what was refused in between, e.g. in one game of a long-lived host.
 std::vector<Refusal> refusals_since(const std::vector<Refusal>& before, const std::vector<Refusal>& now);
 
+// The refusals in words, for a fault's reason: "open (EACCES) 1 time, mkdir
+// (EACCES) 2 times"; "" when there are none.
+std::string describe_refusals(const std::vector<Refusal>& refusals);
+
 // Adds the refusals of one run to `totals` (a side's over several runs, e.g.
 // the turns of a program): counts of the same call and error add up.
 void add_refusals(const std::vector<Refusal>& run, std::vector<Refusal>* totals);

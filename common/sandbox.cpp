@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -268,6 +269,13 @@ void close_range_in_child(int first, int last) {
     ::setrlimit(RLIMIT_FSIZE, &fsize);
   }
   if (!options.workdir.empty() && ::chdir(options.workdir.c_str()) != 0) ::_exit(kExecFailed);
+  if (!options.cpus.empty()) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int cpu : options.cpus)
+      if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &set);
+    if (::sched_setaffinity(0, sizeof set, &set) != 0) ::_exit(kExecFailed);
+  }
   if (options.confine && !confinement.apply_in_child()) ::_exit(kExecFailed);
   ::signal(SIGPIPE, SIG_DFL);
   // Start with no blocked signals, whatever the forking thread had blocked.
@@ -349,6 +357,8 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     walls.executable = args[0];
     walls.identity = options.identity;
     walls.may_start_processes = options.may_start_processes;
+    walls.private_workdir = options.private_workdir;
+    walls.pinned = !options.cpus.empty();
     confinement_.prepare(walls);
   }
 
@@ -487,6 +497,14 @@ void Process::kill(ExitStatus* status) {
     ::kill(pid_, SIGKILL);
   }
   reap(true, status);
+}
+
+void Process::pause() {
+  if (pid_ > 0 && !reaped_) ::kill(-pid_, SIGSTOP);
+}
+
+void Process::resume() {
+  if (pid_ > 0 && !reaped_) ::kill(-pid_, SIGCONT);
 }
 
 int Process::kill_leftovers_now() {

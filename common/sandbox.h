@@ -25,6 +25,8 @@ struct SpawnOptions {
   std::vector<std::string> argv;                         // argv[0] is the program's path (no PATH search)
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) the judge's environment
   std::string workdir;                                   // "" keeps the judge's working folder
+  bool private_workdir = false;                          // workdir is this run's alone (workdir.h): its user's, 0700
+  std::vector<int> cpus;                                 // the cores it may run on (sched_setaffinity); empty = any
   std::string output_path;                               // the child's stdout and stderr; "" discards them
   long long memory_limit_bytes = 0;                      // address-space cap; 0 = none
   long long file_size_limit_bytes = 64LL << 20;          // cap on any file the child writes
@@ -74,6 +76,10 @@ class Process {
   void kill(ExitStatus* status = nullptr);
 
   bool running() const { return pid_ > 0 && !reaped_; }
+  // Stops and resumes the child's process group (SIGSTOP, SIGCONT): a plugin
+  // host between its moves, so that its threads cannot take the opponent's time.
+  void pause();
+  void resume();
   // What the sandbox refused the child so far (options.count_refusals), kept after it ends.
   std::vector<Refusal> refusals() const { return refusals_.read(); }
   // How many processes the child left running when it ended, killed and reaped

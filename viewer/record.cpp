@@ -77,12 +77,14 @@ void check_connect_four(LineCheck& c) {
   for (size_t i = 0; i < moves->items.size(); ++i) {
     const JsonValue& m = moves->items[i];
     const auto& v = m.items;
-    bool good = m.type == JsonValue::kArray && v.size() == 4 && v[0].type == JsonValue::kString &&
+    // The CPU milliseconds (fifth) came later: older records lack them.
+    bool good = m.type == JsonValue::kArray && (v.size() == 4 || v.size() == 5) && v[0].type == JsonValue::kString &&
                 (v[0].text == "A" || v[0].text == "B") && LineCheck::whole_in(v[1], 0, rows - 1) &&
-                LineCheck::whole_in(v[2], 0, cols - 1) && v[3].type == JsonValue::kNumber;
+                LineCheck::whole_in(v[2], 0, cols - 1) && v[3].type == JsonValue::kNumber &&
+                (v.size() == 4 || v[4].type == JsonValue::kNumber);
     if (!good)
       return (void)c.fail("field 'moves' item " + std::to_string(i + 1) +
-                          " is not [\"A\" or \"B\", row, column, milliseconds] on the board");
+                          " is not [\"A\" or \"B\", row, column, milliseconds[, CPU milliseconds]] on the board");
   }
   c.optional("time_limit_ms", JsonValue::kNumber);
   if (const JsonValue* win = c.optional("win", JsonValue::kArray))

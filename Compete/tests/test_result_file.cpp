@@ -144,8 +144,8 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
   result.code = c4::kAIllegalMove;
   result.time_us_a = 2;
   result.time_us_b = 1500;
-  result.moves.push_back({c4::kB, 8, 1, 1500});
-  result.moves.push_back({c4::kA, 7, 1, 2});
+  result.moves.push_back({c4::kB, 8, 1, 1500, 750});
+  result.moves.push_back({c4::kA, 7, 1, 2, 1});
   result.reason = "A made an illegal move: line1\nline2\t\x01";
   result.has_illegal = true;
   result.illegal_x = -1;
@@ -156,7 +156,7 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
       json ==
       "{\"round\":3,\"game\":2,\"seed\":18446744073709551615,\"M\":9,\"N\":10,\"noX\":8,\"noY\":0,"
       "\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\",\"first\":\"B\",\"time_limit_ms\":2500,"
-      "\"moves\":[[\"B\",8,1,1.5],[\"A\",7,1,0.002]],\"illegal\":[-1,12],"
+      "\"moves\":[[\"B\",8,1,1.5,0.75],[\"A\",7,1,0.002,0.001]],\"illegal\":[-1,12],"
       "\"code\":4,\"result\":\"A - illegal move\",\"reason\":\"A made an illegal move: line1\\nline2\\t\\u0001\","
       "\"time_a_ms\":0.002,\"time_b_ms\":1.5,\"time_a_us\":2,\"time_b_us\":1500,"
       "\"settings\":{\"match_seed\":0,\"rounds\":1,\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\","
@@ -169,8 +169,10 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
     result.has_illegal = false;
     result.win = {{8, 1}, {7, 2}, {6, 3}, {5, 4}};
     const std::string won = c4::record_line(config, 3, setup, result);
-    CHECK(won.find("\"moves\":[[\"B\",8,1,1.5],[\"A\",7,1,0.002]],\"win\":[[8,1],[7,2],[6,3],[5,4]],\"code\":2,") !=
-          std::string::npos);
+    CHECK(
+        won.find(
+            "\"moves\":[[\"B\",8,1,1.5,0.75],[\"A\",7,1,0.002,0.001]],\"win\":[[8,1],[7,2],[6,3],[5,4]],\"code\":2,") !=
+        std::string::npos);
     CHECK(won.find("\"illegal\":") == std::string::npos);
   }
 

@@ -15,6 +15,7 @@
 #include "../../common/interrupt.h"
 #include "../../common/options.h"
 #include "../../common/sandbox.h"
+#include "../../common/workdir.h"
 #include "../match.h"
 #include "../player_options.h"
 #include "../protocol.h"
@@ -37,6 +38,7 @@ const char kUsageFooter[] =
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
 
   c4::PlayerOptions player_options;
   long long rounds = 10;
@@ -109,18 +111,18 @@ int main(int argc, char** argv) {
     configs.push_back(config);
   }
 
-  const std::string scratch_folder = judge::make_scratch_folder("compete");
-  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
-  judge::die_cleanly_on_signal([dir = std::string(scratch ? scratch : "")](int) {
-    std::error_code ignored;
-    if (!dir.empty()) std::filesystem::remove_all(dir, ignored);
-  });
-  for (c4::MatchConfig& config : configs)
-    for (c4::PlayerConfig* p : {&config.a, &config.b})
-      if (scratch) {
-        p->workdir = std::string(scratch) + "/" + (p == &config.a ? "A" : "B");
-        std::filesystem::create_directories(p->workdir, ec);
-      }
+  // Each game gives each plugin a fresh working folder of its own under this root (workdir.h).
+  judge::WorkdirRoot workdirs;
+  if (!workdirs.open("tournament", player_options.workdirs, &problem)) {
+    std::cerr << "Tournament: " << problem << "\n";
+    return 1;
+  }
+  judge::die_cleanly_on_signal(nullptr);
+  for (size_t k = 0; k < configs.size(); ++k) {
+    const std::string& file = pairs[k].file;  // pair_II_JJ.txt: its games' folders are pair_II_JJ-round...
+    configs[k].workdir_prefix = file.substr(0, file.size() - 4) + "-";
+    for (c4::PlayerConfig* p : {&configs[k].a, &configs[k].b}) p->workdirs = &workdirs;
+  }
 
   c4::TournamentReport report;
   report.header = std::string(gauntlet ? "Gauntlet" : "Round robin") + ", " + std::to_string(plugins.size()) +
@@ -162,7 +164,6 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  if (scratch) std::filesystem::remove_all(scratch, ec);
   if (status == 0) std::cout << "\n" << c4::format_tournament(report) << "Files: " << folder << "/\n";
   return status;
 }

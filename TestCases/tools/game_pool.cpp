@@ -2,12 +2,15 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <filesystem>
 
 #include "../../Compete/match.h"
 #include "../../Compete/protocol.h"
 #include "../../common/ordered_pool.h"
+#include "../../common/cpu_share.h"
 #include "../../common/sandbox.h"
 
 namespace ladder_tools {
@@ -35,28 +38,24 @@ int run_as_plugin_host(char** argv) { return c4::run_plugin_host(argv[2]); }
 
 bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
                 const std::function<void(size_t, const c4::GameResult&)>& done, std::string* error) {
-  // Each side works in a scratch folder of its own, as in Compete, so files a
-  // plugin writes stay out of the user's folder.
-  const std::string scratch_folder = judge::make_scratch_folder("c4grade");
-  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
-  if (!scratch) {
-    if (error) *error = std::string("cannot make a scratch folder in /tmp: ") + std::strerror(errno);
-    return false;
-  }
+  // Each game gives each side a fresh working folder of its own under this root.
+  judge::WorkdirRoot workdirs;
+  if (!workdirs.open("c4grade", options.workdirs, error)) return false;
   c4::PlayerConfig base;
   base.host_executable = judge::self_executable();
   base.time_limit_ms = options.time_limit_ms;
+  base.workdirs = &workdirs;
+  base.freeze = options.freeze;
   c4::PlayerConfig a = base, b = base;
   a.env = options.env_a;
   b.env = options.env_b;
-  a.workdir = std::string(scratch) + "/A";
-  b.workdir = std::string(scratch) + "/B";
-  std::filesystem::create_directories(a.workdir);
-  std::filesystem::create_directories(b.workdir);
 
   // Games are committed (done) in the list's order, whatever order they end in.
   judge::OrderedPool<c4::GameResult> pool(static_cast<int>(games.size()), options.jobs);
-  auto play = [&](int, int i, c4::GameResult* result) {
+  const int slots = std::max(1, std::min(options.jobs, static_cast<int>(games.size())));
+  std::mutex judge_error_mutex;
+  std::string judge_error;
+  auto play = [&](int worker, int i, c4::GameResult* result) {
     const GameSpec& g = games[i];
     c4::GameSetup setup;
     setup.M = g.M;
@@ -65,18 +64,27 @@ bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
     setup.noY = g.noY;
     setup.seed = g.seed;
     setup.first = g.first;
+    setup.id = g.id.empty() ? "game" + std::to_string(i + 1) : g.id;
     c4::PlayerConfig pa = a, pb = b;
     pa.plugin_path = absolute_path(g.a);
     pb.plugin_path = absolute_path(g.b);
+    pa.cpus = pb.cpus = judge::cpu_share(worker, slots);
     *result = c4::play_game(setup, pa, pb);
+    if (!result->judge_error.empty()) {
+      std::lock_guard<std::mutex> lock(judge_error_mutex);
+      if (judge_error.empty()) judge_error = result->judge_error;
+      return false;
+    }
     return true;
   };
   pool.run(play, [&](int i, c4::GameResult& result) {
     done(static_cast<size_t>(i), result);
     return true;
   });
-  std::error_code ec;
-  std::filesystem::remove_all(scratch, ec);
+  if (!judge_error.empty()) {
+    if (error) *error = judge_error;
+    return false;
+  }
   return true;
 }
 

@@ -19,6 +19,7 @@ struct GameSpec {
   int M = 0, N = 0, noX = 0, noY = 0;
   uint64_t seed = 0;  // the board's seed, for the record
   c4::Side first = c4::kA;
+  std::string id;  // the game's working folders are "<id>-A", "<id>-B" (e.g. "round7-game1")
 };
 
 // The board of round `round` of a match seeded `seed`: the same one Compete draws.
@@ -28,12 +29,15 @@ struct PoolOptions {
   int jobs = 1;
   int time_limit_ms = 3000;
   std::vector<std::pair<std::string, std::string>> env_a, env_b;  // e.g. STRATEGY_MOVE_MS
+  judge::WorkdirSettings workdirs;                                // --keep-workdirs, --workdir-size
+  bool freeze = true;                                             // stop each host between its moves (--no-freeze: not)
 };
 
 // Plays every game, `jobs` at a time. `done(i, result)` is called one call at
 // a time and in the list's order (i = 0, 1, ...), as soon as game i and every
-// game before it have ended. False with *error if no scratch folder for
-// the plugins could be made.
+// game before it have ended. Each game gives each side a fresh working
+// folder (workdir.h). False with *error if no folder for the plugins could be
+// made.
 bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
                 const std::function<void(size_t, const c4::GameResult&)>& done, std::string* error);
 

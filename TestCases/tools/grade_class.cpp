@@ -12,6 +12,7 @@
 #include "../../common/cli.h"
 #include "../../common/options.h"
 #include "../../common/staging.h"
+#include "../../common/workdir.h"
 #include "class_page.h"
 #include "class_table.h"
 #include "grade_run.h"
@@ -97,8 +98,10 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   }
   std::vector<grade::PlayedGame> games;
   const std::string plugin = fs::absolute(source / "Strategy.so").string();
-  if (!grade::plan(plugin, settings, &games, problem) || !grade::play(
-                                                             &games, settings, [](size_t) {}, problem))
+  grade::Settings own = settings;  // a student's kept working folders go to <keep>/<student>/
+  if (!own.workdirs.keep_dir.empty()) own.workdirs.keep_dir += "/" + row.student;
+  if (!grade::plan(plugin, own, &games, problem) || !grade::play(
+                                                        &games, own, [](size_t) {}, problem))
     return row;
   const std::vector<grade::GameEntry> entries = grade::entries_done(games);
   row.report = grade::score(entries);
@@ -182,6 +185,7 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
 
 int main(int argc, char** argv) {
   if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
 
   grade::SettingsOptions grade_options;
   long long compile_limit_s = 120;

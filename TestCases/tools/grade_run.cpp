@@ -28,7 +28,11 @@ void SettingsOptions::add_to(judge::OptionTable* table, const std::string& seed_
                "wall time allowed per getPoint call (default 3000, the OJ's)", "milliseconds from 1 to 3600000")
       .integer("-j", "N", 1, 64, &jobs_, "play N games at once (default 1)", "a whole number from 1 to 64")
       .text("--samples", "DIR", &samples_dir_, "the folder of 1.so .. 50.so (default: the checkout's TestCases/)",
-            "a folder");
+            "a folder")
+      .flag("--no-freeze", &no_freeze_,
+            "let a plugin's threads run during the opponent's moves too, as the course's\n"
+            "framework does (default: its process group is stopped between its moves)");
+  judge::add_workdir_options(table, &workdirs_);
 }
 
 Settings SettingsOptions::settings() const {
@@ -39,6 +43,8 @@ Settings SettingsOptions::settings() const {
   s.time_limit_ms = static_cast<int>(time_limit_ms_);
   s.jobs = static_cast<int>(jobs_);
   s.samples_dir = samples_dir_;
+  s.workdirs = workdirs_;
+  s.freeze = !no_freeze_;
   return s;
 }
 
@@ -63,6 +69,8 @@ bool plan(const std::string& strategy, const Settings& settings, std::vector<Pla
         p.spec.a = strategy;
         p.spec.b = path;
         p.spec.first = strategy_first ? c4::kA : c4::kB;
+        // As in the record: the round is the sample, game 1 the strategy's first move.
+        p.spec.id = "round" + std::to_string(sample) + "-game" + (strategy_first ? "1" : "2");
         games->push_back(p);
       }
     }
@@ -100,6 +108,8 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
   ladder_tools::PoolOptions options;
   options.jobs = settings.jobs;
   options.time_limit_ms = settings.time_limit_ms;
+  options.workdirs = settings.workdirs;
+  options.freeze = settings.freeze;
   if (settings.move_time_ms > 0) options.env_a.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
   auto done = [&](size_t k, const c4::GameResult& result) {
     const size_t i = index[k];

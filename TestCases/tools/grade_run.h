@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "../../common/options.h"
+#include "../../common/workdir.h"
 #include "game_pool.h"
 #include "grade_score.h"
 
@@ -19,13 +20,16 @@ struct Settings {
   int move_time_ms = 0;  // STRATEGY_MOVE_MS for the strategy (0: not set)
   int time_limit_ms = 3000;
   int jobs = 1;
-  std::string samples_dir;  // holds 1.so .. 50.so
+  std::string samples_dir;          // holds 1.so .. 50.so
+  judge::WorkdirSettings workdirs;  // --keep-workdirs, --workdir-size
+  bool freeze = true;               // --no-freeze: false
   // "seed 5, time limit 3000 ms[, STRATEGY_MOVE_MS=M][, group G]": the results file's comment.
   std::string describe() const;
 };
 
 // The options Grade and grade-class share (--seed, --group, --move-time,
-// --time-limit, -j, --samples), read into one Settings.
+// --time-limit, -j, --samples, --no-freeze, --keep-workdirs, --workdir-size),
+// read into one Settings.
 class SettingsOptions {
  public:
   // Adds the rows to `table`; `seed_help` says what the seed is for.
@@ -39,6 +43,8 @@ class SettingsOptions {
   bool have_seed_ = false;
   long long group_ = 0, move_time_ms_ = 0, time_limit_ms_ = 3000, jobs_ = 1;
   std::string samples_dir_;
+  judge::WorkdirSettings workdirs_;
+  bool no_freeze_ = false;
 };
 
 // One game of the grade and, once played, how it went.

@@ -153,6 +153,7 @@ function renderConnectFour() {
       ['Move', step + ' of ' + g.moves.length, 'move-number'],
       ['Last move', m ? m[0] + ' at (' + m[1] + ', ' + m[2] + ')' : '\u2014'],
       ['Thinking time', m ? ms(m[3]) : '\u2014', 'move-time'],
+      ['CPU time', m && m.length > 4 ? ms(m[4]) : '\u2014', 'move-cpu'],
       ['Result', g.code + ' \u2014 ' + (C4_RESULTS[g.code] || g.result), 'result'],
     ]));
     let fault = '';

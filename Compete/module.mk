@@ -26,13 +26,14 @@ CT_OUT := $(BUILD)/Compete/tests
 CT_PLUGIN_DIR := $(CT_OUT)/plugins
 CT_PLUGIN_DEPS := $(CT_DIR)/plugins/plugin_util.h Strategy/Point.h
 CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -IStrategy
-CT_FAULTS := segv_get throw_get abort_get loop_get sleep_get alloc_get exit_get null_get off_board full_column \
+CT_FAULTS := segv_get throw_get abort_get refused_abort loop_get sleep_get alloc_get exit_get null_get off_board full_column \
   blocked not_lowest orphan_get escape_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file \
   scribble first_column
 # Hostile plugins: one attempt against the sandbox each (plugins/hostile.h).
-CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_bomb huge_file leave_daemon
+CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_bomb huge_file leave_daemon fill_disk
 CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) $(CT_HOSTILE:%=$(CT_PLUGIN_DIR)/hostile_%.so) \
-  $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so old_abi.so not_elf.so)
+  $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so msvc_guard.so old_abi.so not_elf.so \
+    spinner.so counter.so counter_200.so)
 
 $(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS) $(MISBEHAVE_OBJ)
 	@mkdir -p $(@D)
@@ -55,6 +56,19 @@ $(CT_PLUGIN_DIR)/no_get.so: $(CT_DIR)/plugins/missing_symbol.cpp $(CT_PLUGIN_DEP
 $(CT_PLUGIN_DIR)/no_clear.so: $(CT_DIR)/plugins/missing_symbol.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
 	$(CT_PLUGIN_CXX) -DWITHOUT_CLEAR $< -o $@
+$(CT_PLUGIN_DIR)/msvc_guard.so: $(CT_DIR)/plugins/missing_symbol.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DMSVC_GUARD $< -o $@
+# The fairness plugins (plugins/fairness.cpp): a spinning opponent, and one that counts its work per move.
+$(CT_PLUGIN_DIR)/spinner.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DSPINNER $< -o $@ -pthread
+$(CT_PLUGIN_DIR)/counter.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DCOUNTER -DWORK_MS=20 $< -o $@
+$(CT_PLUGIN_DIR)/counter_200.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DCOUNTER -DWORK_MS=200 $< -o $@
 # Like the old samples: the C driver links neither libstdc++ nor libm.
 $(CT_PLUGIN_DIR)/old_abi.so: $(CT_DIR)/plugins/old_abi.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
@@ -64,10 +78,10 @@ $(CT_PLUGIN_DIR)/not_elf.so:
 	printf 'This is a text file named like a plugin.\n' > $@
 
 # The suite finds the repository and the build folder through these.
-CT_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out $(CT_DIR)/bench_judge.cpp,$(wildcard $(CT_DIR)/*.cpp)))
+CT_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out $(CT_DIR)/bench_%.cpp,$(wildcard $(CT_DIR)/*.cpp)))
 CT_HARNESS_OBJ := $(BUILD)/Compete/tests/harness.o
-$(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: | $(DOCTEST)
-$(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
+$(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: | $(DOCTEST)
+$(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
 
 # The tournament test ranks three sample levels far apart on the ladder.
 CT_LADDER_LEVELS := TestCases/1.so TestCases/11.so TestCases/21.so
@@ -78,6 +92,14 @@ TEST_BINARIES += $(CT_OUT)/compete_tests
 
 $(CT_OUT)/bench_judge: $(CT_OUT)/bench_judge.o $(CT_HARNESS_OBJ) $(COMMON_LIB) | Compete/Compete $(CT_PLUGINS)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+
+# Fair CPU: a 200 ms-a-move counter's work against a quiet and a spinning opponent, frozen or not.
+$(CT_OUT)/bench_fairness: $(CT_OUT)/bench_fairness.o $(CT_OUT)/fairness_helpers.o $(CT_HARNESS_OBJ) $(COMMON_LIB) \
+    | Compete/Compete $(CT_PLUGINS)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+.PHONY: bench-fairness
+bench-fairness: $(CT_OUT)/bench_fairness
+	$< 2
 
 # The judge's own overhead: two instant random-move plugins, 200 games, median of 3 runs at -j 1 and -j 2.
 .PHONY: bench-judge

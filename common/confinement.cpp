@@ -271,6 +271,7 @@ int build_ruleset(const ConfinementRequest& request, int abi) {
   if (!request.executable.empty()) add_rule(ruleset, request.executable.c_str(), kReadExecute, all);
   for (const std::string& path : request.readable_paths) add_rule(ruleset, path.c_str(), kReadOnly, all);
   if (!request.workdir.empty()) add_rule(ruleset, request.workdir.c_str(), all, all);
+  for (const std::string& folder : request.shared_folders) add_rule(ruleset, folder.c_str(), all, all);
   return ruleset;
 }
 
@@ -414,6 +415,8 @@ void Confinement::prepare(const ConfinementRequest& request) {
   for (const std::string& path : request.readable_paths)
     reachable = reachable && reachable_by_others(path, S_IROTH, &blocker);
   reachable = reachable && reachable_by_others(request.workdir, 0, &blocker);
+  for (const std::string& folder : request.shared_folders)
+    reachable = reachable && reachable_by_others(folder, 0, &blocker);
   if (!reachable) {
     static std::once_flag once;
     std::call_once(once, [&] {
@@ -449,6 +452,7 @@ bool Confinement::apply_in_child() const {
     } else if (!request_.workdir.empty()) {
       ::chmod(request_.workdir.c_str(), 01777);
     }
+    for (const std::string& folder : request_.shared_folders) ::chmod(folder.c_str(), 01777);
   }
   int ruleset = -1;
   if (s.landlock_abi > 0 && (ruleset = build_ruleset(request_, s.landlock_abi)) < 0) return false;

@@ -53,8 +53,9 @@ struct ConfinementRequest {
   // A run without its own user id has no process cap, so it may not start
   // processes, unless it is a trusted tool that needs to (the compiler).
   bool may_start_processes = false;
-  bool private_workdir = false;  // the workdir is this run's alone: handed to its user, mode 0700
-  bool pinned = false;           // kept to a set of cores: sched_setaffinity fails with EPERM
+  bool private_workdir = false;             // the workdir is this run's alone: handed to its user, mode 0700
+  std::vector<std::string> shared_folders;  // read, write, create beneath, like a shared workdir
+  bool pinned = false;                      // kept to a set of cores: sched_setaffinity fails with EPERM
 };
 
 // Gives `paths` to the user id that runs with `identity` (when runs get users

@@ -1,10 +1,14 @@
 #include "plugin.h"
 
+#include <cxxabi.h>
 #include <dlfcn.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
+
+#include "elf_symbols.h"
 
 namespace judge {
 namespace {
@@ -40,6 +44,16 @@ LoadedPlugin load_plugin(const std::string& path, const std::vector<std::string>
     if (!address) {
       plugin.status = LoadStatus::kMissingSymbol;
       plugin.message = "'" + path + "' does not export " + name;
+      // The usual cause: extern "C" behind a guard such as #ifdef _MSC_VER, so g++ mangled the name.
+      const std::string mangled = mangled_export(file, name);
+      if (!mangled.empty()) {
+        int failed = 0;
+        char* readable = abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &failed);
+        plugin.message += " under its C name: it is there as the C++ name " + mangled +
+                          (readable && failed == 0 ? " (" + std::string(readable) + ")" : "") + "; declare " + name +
+                          " extern \"C\" for every compiler (extern \"C\" must not depend on _MSC_VER)";
+        std::free(readable);
+      }
       plugin.symbols.clear();
       return plugin;
     }

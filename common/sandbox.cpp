@@ -358,6 +358,7 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
     walls.identity = options.identity;
     walls.may_start_processes = options.may_start_processes;
     walls.private_workdir = options.private_workdir;
+    walls.shared_folders = options.shared_folders;
     walls.pinned = !options.cpus.empty();
     confinement_.prepare(walls);
   }
@@ -553,13 +554,6 @@ std::string self_executable() {
   if (n <= 0) return "/proc/self/exe";
   buf[n] = '\0';
   return buf;
-}
-
-std::string make_scratch_folder(const std::string& prefix) {
-  std::string path = "/tmp/" + prefix + ".XXXXXX";
-  if (!::mkdtemp(&path[0])) return "";
-  ::chmod(path.c_str(), 0711);
-  return path;
 }
 
 void kill_every_child() {

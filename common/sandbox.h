@@ -35,6 +35,7 @@ struct SpawnOptions {
   // readable_paths and its workdir only.
   bool confine = true;
   std::vector<std::string> readable_paths;  // e.g. the plugin's .so
+  std::vector<std::string> shared_folders;  // read-write beside the workdir, open to every run (a PDD game's files)
   int identity = -1;                        // >= 0: the same user id on every run with it (a program's state files)
   bool may_start_processes = false;         // a trusted tool (a compiler) that runs programs of its own
   // A refusal table (refusals.h) at fd 5: for a plugin host, or for an exec'd
@@ -121,10 +122,6 @@ bool write_exact(int fd, const void* data, size_t size);
 // Absolute path of the running executable (/proc/self/exe), for re-executing
 // the judge itself as a plugin host.
 std::string self_executable();
-
-// A fresh folder /tmp/<prefix>.XXXXXX for the runs' working folders, which the
-// runs' own users may pass through (mode 0711); "" if it cannot be made (errno).
-std::string make_scratch_folder(const std::string& prefix);
 
 // Kills every child a Process started and has not reaped, with its process
 // group: for a judge about to die of a signal (interrupt.h), since a child

@@ -179,10 +179,11 @@ bool Workdir::create(const WorkdirRoot& root, const std::string& name, std::stri
 void Workdir::close() {
   if (path_.empty()) return;
   std::error_code ec;
-  if (!keep_path_.empty()) {
-    fs::remove_all(keep_path_, ec);
-    copy_tree(path_, keep_path_);
-  }
+  for (std::string* to : {&keep_path_, &copy_out_path_})
+    if (!to->empty()) {
+      fs::remove_all(*to, ec);
+      copy_tree(path_, *to);
+    }
   if (mounted_) {
     ::umount2(path_.c_str(), MNT_DETACH);
     std::lock_guard<std::mutex> lock(live_mutex);
@@ -191,6 +192,7 @@ void Workdir::close() {
   fs::remove_all(path_, ec);
   path_.clear();
   keep_path_.clear();
+  copy_out_path_.clear();
   mounted_ = false;
 }
 

@@ -60,12 +60,15 @@ class Workdir {
   Workdir& operator=(const Workdir&) = delete;
 
   bool create(const WorkdirRoot& root, const std::string& name, std::string* error);
+  // Where close() copies it besides keep_dir (the files a game leaves to the
+  // user, e.g. a PDD game's folder); that folder is replaced.
+  void copy_out_to(const std::string& folder) { copy_out_path_ = folder; }
   void close();
   const std::string& path() const { return path_; }
   bool capped() const { return mounted_; }
 
  private:
-  std::string path_, keep_path_;
+  std::string path_, keep_path_, copy_out_path_;
   bool mounted_ = false;
 };
 

@@ -105,6 +105,12 @@ TEST_CASE("a crash in getPoint: segfault, uncaught exception, abort") {
   check_both_sides({"abort_get", 3, 5, "crashed in getPoint: killed by signal 6"});
 }
 
+TEST_CASE("a crash after the sandbox refused a call says so: the refusal is the likeliest cause") {
+  check_both_sides(
+      {"refused_abort", 3, 5,
+       "crashed in getPoint: killed by signal 6 (Aborted), after the sandbox refused fopen (EACCES) 1 time"});
+}
+
 TEST_CASE("a crash in clearPoint is that side's runtime error: 5 when B crashes, unlike the original") {
   check_both_sides({"segv_clear", 3, 5, "crashed in clearPoint: killed by signal 11"});
   check_both_sides({"double_free_clear", 3, 5, "crashed in clearPoint: killed by signal 6"});
@@ -158,6 +164,18 @@ TEST_CASE("a plugin that cannot be loaded: missing file, not an ELF file, missin
     check_fault(ct::plugin("no_get"), 'B', -4, "does not export getPoint", rounds);
     check_fault(ct::plugin("no_clear"), 'A', -3, "does not export clearPoint", rounds);
     check_fault(ct::plugin("no_clear"), 'B', -4, "does not export clearPoint", rounds);
+  }
+}
+
+TEST_CASE("a plugin whose getPoint is there under its C++ name only: the reason names it and the fix") {
+  // extern "C" behind #ifdef _MSC_VER, as in a Strategy.h made on Windows: g++ mangles both names.
+  for (char side : {'A', 'B'}) {
+    CAPTURE(side);
+    check_fault(ct::plugin("msvc_guard"), side, side == 'A' ? -3 : -4,
+                "does not export getPoint under its C name: it is there as the C++ name _Z8getPoint", 1);
+    check_fault(ct::plugin("msvc_guard"), side, side == 'A' ? -3 : -4,
+                "(getPoint(int, int, int const*, int const*, int, int, int, int)); declare getPoint extern", 1);
+    check_fault(ct::plugin("msvc_guard"), side, side == 'A' ? -3 : -4, "must not depend on _MSC_VER", 1);
   }
 }
 TEST_SUITE_END();  // "faults"

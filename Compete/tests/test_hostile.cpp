@@ -10,8 +10,10 @@
 #include <doctest/doctest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -19,6 +21,7 @@
 
 #include "../../common/confinement.h"
 #include "../../common/json_read.h"
+#include "../../common/workdir.h"
 #include "harness.h"
 #include "json_check.h"
 #include "match_helpers.h"
@@ -254,6 +257,22 @@ TEST_CASE("a thousand forks: the process cap refuses most, all die with the game
 
 TEST_CASE("a 10 GB file stops at the file size cap: SIGXFSZ is a runtime error") {
   check_both_sides("huge_file", Outcome::kKilled, "killed by signal 25 (File size limit exceeded)");
+}
+
+TEST_CASE("a plugin that fills its folder with 64 MB files: its writes fail at the cap, /tmp keeps its space") {
+  if (!judge::workdir_cap_active()) {
+    MESSAGE("skipped: " << judge::workdir_cap_report());
+    return;
+  }
+  struct statvfs before {
+  }, after{};
+  REQUIRE(::statvfs("/tmp", &before) == 0);
+  check_both_sides("fill_disk", Outcome::kRefused);
+  REQUIRE(::statvfs("/tmp", &after) == 0);
+  // The four games wrote 256 MB each, all into their folders' tmpfs, gone with them.
+  const double before_mb = double(before.f_bavail) * before.f_frsize / (1 << 20);
+  const double after_mb = double(after.f_bavail) * after.f_frsize / (1 << 20);
+  CHECK(std::abs(after_mb - before_mb) < 64);
 }
 
 TEST_CASE("a daemon left behind is killed when its game ends") { check_both_sides("leave_daemon", Outcome::kRefused); }

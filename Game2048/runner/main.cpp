@@ -13,6 +13,7 @@
 #include "../../common/cli.h"
 #include "../../common/interrupt.h"
 #include "../../common/options.h"
+#include "../../common/workdir.h"
 #include "../../common/sandbox.h"
 #include "../../common/shards.h"
 #include "protocol.h"
@@ -94,6 +95,7 @@ int main(int argc, char** argv) {
     if (!judge::parse_u64(argv[3], &seed)) return 2;
     return g2048::run_bot_host(argv[2], seed);
   }
+  judge::isolate_mounts();  // before any thread: the bots' size-capped folders are the judge's alone
 
   g2048::RunConfig config;
   config.progress = ::isatty(2) ? g2048::RunConfig::kProgressLive : g2048::RunConfig::kProgressLines;
@@ -160,8 +162,10 @@ int main(int argc, char** argv) {
       .flag("--merge", &merge,
             "the words after the bot are the shards' records: write the whole run's stats\n"
             "file, --record and --html from them, without playing")
-      .flag("--sandbox-report", &sandbox_report, "print the protections of the bot's sandbox on this kernel, and exit")
-      .footer(kUsageFooter);
+      .flag("--sandbox-report", &sandbox_report, "print the protections of the bot's sandbox on this kernel, and exit");
+  judge::WorkdirSettings workdir_settings;
+  judge::add_workdir_options(&options, &workdir_settings);
+  options.footer(kUsageFooter);
   std::vector<std::string> bots;
   if (const int status = options.parse(argc, argv, &bots); status != judge::OptionTable::kContinue) return status;
   if (sandbox_report) {
@@ -231,25 +235,23 @@ int main(int argc, char** argv) {
       }
   }
 
+  // Each bot host works in a fresh folder of its own under this root (workdir.h).
+  judge::WorkdirRoot workdirs;
+  std::string problem;
+  if (!workdirs.open("run2048", workdir_settings, &problem)) {
+    std::cerr << "Run2048: " << problem << "\n";
+    return 3;
+  }
+  config.workdirs = &workdirs;
   // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
   // games (every one committed before the signal); the bots die with their host.
-  // The bot works in a scratch folder of its own, removed at the end.
-  const std::string scratch_folder = judge::make_scratch_folder("run2048");
-  const char* scratch = scratch_folder.empty() ? nullptr : scratch_folder.c_str();
-  if (scratch) config.workdir = scratch;
-  judge::die_cleanly_on_signal([dir = config.workdir](int sig) {
+  judge::die_cleanly_on_signal([](int sig) {
     const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +
                              "; the stats file and the record hold the games finished before it\n";
     (void)!::write(2, note.data(), note.size());
-    std::error_code ec;
-    if (!dir.empty()) std::filesystem::remove_all(dir, ec);
   });
   std::cerr << judge::sandbox_summary_line() << "\n";
   g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr, recorded, merge);
-  if (scratch) {
-    std::error_code ec;
-    std::filesystem::remove_all(scratch, ec);
-  }
   if (result.io_failed) {
     std::cerr << "Run2048: " << result.io_problem << "\n";
     return 3;

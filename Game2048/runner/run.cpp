@@ -339,6 +339,8 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   bot_config.memory_limit_bytes = config.memory_limit_bytes;
   bot_config.log_path = config.bot_log_path;
   bot_config.workdir = config.workdir;
+  bot_config.workdirs = config.workdirs;
+  bot_config.workdir_name = "worker1";
   // One bot per worker; the first is started here, so that a bot that cannot
   // load plays nothing, the others by their worker before its first game.
   // With every game recorded, no bot is started.
@@ -377,7 +379,9 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
     SandboxedBot& bot = *bots[worker];
     if (!bot.running()) {  // a fault ended the last host, or it was never started
       std::string message;
-      if (bot.start(bot_config, &message) != judge::LoadStatus::kOk) {
+      BotConfig own = bot_config;  // worker k's hosts work in "worker<k>-host<n>"
+      own.workdir_name = "worker" + std::to_string(worker + 1);
+      if (bot.start(own, &message) != judge::LoadStatus::kOk) {
         game->no_bot = std::string("the bot could not be ") + (started[worker] ? "restarted" : "started") +
                        " for game " + std::to_string(g + 1) + " (" + message + ")";
         pool.end_after(unit);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../../common/refusals.h"
+#include "../../common/workdir.h"
 #include "../engine/contest_game.h"
 #include "../engine/streams.h"
 
@@ -21,11 +22,12 @@ struct RunConfig {
   uint64_t seed = kDefaultSeed;
   int games = 100;
   std::string stats_path = "stats.txt";
-  std::string record_path;    // "" = no record
-  std::string html_path;      // the replay page (viewer/), rewritten after every game; "" = none
-  std::string bot_log_path;   // the bot's stdout/stderr; "" discards them
-  std::string workdir;        // the bot's working folder, the only one it may write ("" = none)
-  int call_limit_ms = 10000;  // watchdog per call
+  std::string record_path;                       // "" = no record
+  std::string html_path;                         // the replay page (viewer/), rewritten after every game; "" = none
+  std::string bot_log_path;                      // the bot's stdout/stderr; "" discards them
+  std::string workdir;                           // the bot's working folder, the only one it may write ("" = none)
+  const judge::WorkdirRoot* workdirs = nullptr;  // instead: a fresh folder per bot host (workdir.h)
+  int call_limit_ms = 10000;                     // watchdog per call
   int load_limit_ms = 60000;
   long long memory_limit_bytes = 2048LL << 20;
   int idle_limit = 1000;              // answers in a row that change nothing before the game is lost

@@ -16,6 +16,15 @@ judge::LoadStatus SandboxedBot::start(const BotConfig& config, std::string* mess
   options.channel = true;
   options.count_refusals = true;
   options.workdir = config.workdir;
+  if (config.workdirs) {  // a host that starts again (after a fault) gets a fresh folder too
+    std::string problem;
+    if (!workdir_.create(*config.workdirs, config.workdir_name + "-host" + std::to_string(++starts_), &problem)) {
+      if (message) *message = problem;
+      return judge::LoadStatus::kNotLoadable;
+    }
+    options.workdir = workdir_.path();
+    options.private_workdir = true;
+  }
   // The bot may read its own folder (a network's weights beside the .so) and
   // the weights file GAME2048_WEIGHTS names; nothing else outside its workdir.
   options.readable_paths = {config.plugin_path.substr(0, config.plugin_path.rfind('/') + 1)};

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../../common/plugin.h"
+#include "../../common/workdir.h"
 
 namespace g2048 {
 
@@ -16,7 +17,10 @@ struct BotConfig {
   int load_limit_ms = 60000;  // wall time to load the plugin (static constructors)
   long long memory_limit_bytes = 2048LL << 20;
   std::string log_path;  // the bot's stdout/stderr; "" discards them
-  std::string workdir;   // its working folder ("" = none it may write)
+  std::string workdir;   // its working folder ("" = none it may write), unless workdirs is set
+  // Each start of a host makes it a fresh folder of its own, "<workdir_name>-host<n>" (workdir.h).
+  const judge::WorkdirRoot* workdirs = nullptr;
+  std::string workdir_name = "bot";
 };
 
 // What one call came to.
@@ -48,6 +52,8 @@ class SandboxedBot {
  private:
   BotAnswer call(const void* request, size_t size);
   BotConfig config_;
+  judge::Workdir workdir_;  // the host's folder, for its life (closed when the next one starts, or by the destructor)
+  int starts_ = 0;
   judge::PluginProcess plugin_;
 };
 

@@ -17,6 +17,7 @@
 #include "../../common/interrupt.h"
 #include "../../common/json.h"
 #include "../../common/options.h"
+#include "../../common/workdir.h"
 #include "../../viewer/page.h"
 #include "../../common/sandbox.h"
 #include "../../common/sandbox_record.h"
@@ -96,6 +97,7 @@ std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, con
 }  // namespace
 
 int main(int argc, char** argv) {
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the referee's alone
   std::vector<std::string> positional;
   long long games = 1, time_limit = 5000, memory = 1024;
   uint64_t seed = judge::random_seed() % 1000000000ULL;
@@ -132,11 +134,13 @@ int main(int argc, char** argv) {
       .flag("--show-board", &show_board, "print the board after every action")
       .flag("--quiet", &quiet, "print only each game's result")
       .flag("--sandbox-report", &sandbox_report,
-            "print the protections of the programs' sandbox on this kernel, and exit")
-      .footer(
-          "Ctrl-C: stops at once; the record and the page keep the games finished before it.\n"
-          "exit status: 0 every game played, 1 a game could not be played, 2 bad command line,\n"
-          "3 the record or the page could not be written\n");
+            "print the protections of the programs' sandbox on this kernel, and exit");
+  judge::WorkdirSettings workdir_settings;
+  judge::add_workdir_options(&options, &workdir_settings);
+  options.footer(
+      "Ctrl-C: stops at once; the record and the page keep the games finished before it.\n"
+      "exit status: 0 every game played, 1 a game could not be played, 2 bad command line,\n"
+      "3 the record or the page could not be written\n");
   if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
   if (sandbox_report) {
     std::cout << judge::sandbox_report();
@@ -159,6 +163,12 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Each game is played in capped folders under this root (workdir.h), its files copied to DIR/game-N.
+  judge::WorkdirRoot workdirs;
+  if (!workdirs.open("pdd-referee", workdir_settings, &error)) {
+    std::cerr << "pdd-referee: " << error << "\n";
+    return 1;
+  }
   // Ctrl-C, SIGTERM or SIGHUP: the record and the page keep the games finished
   // before it (never one file updated and not the other); the running program
   // is killed with the referee.
@@ -195,6 +205,8 @@ int main(int argc, char** argv) {
     o.program[pdd::kWhite] = positional[swapped ? 1 : 0];
     o.program[pdd::kBlack] = positional[swapped ? 0 : 1];
     o.game_dir = dir + "/game-" + std::to_string(g);
+    o.workdirs = &workdirs;
+    o.game_name = "game" + std::to_string(g);
     o.time_limit_ms = static_cast<int>(time_limit);
     o.memory_limit_mb = memory;
     o.crossing = crossing;

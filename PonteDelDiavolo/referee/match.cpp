@@ -80,6 +80,14 @@ class Game {
     dir_ = judge::absolute_path(opt_.game_dir);
     for (Colour c : {kWhite, kBlack}) program_[c] = judge::absolute_path(opt_.program[c]);
     if (!make_dirs(dir_, &error)) return referee_failure(error);
+    if (opt_.workdirs) {  // the game's files in a capped folder, each program in one of its own
+      if (!files_.create(*opt_.workdirs, opt_.game_name, &error)) return referee_failure(error);
+      files_.copy_out_to(dir_);
+      dir_ = files_.path();
+      for (Colour c : {kWhite, kBlack})
+        if (!own_[c].create(*opt_.workdirs, opt_.game_name + (c == kWhite ? "-white" : "-black"), &error))
+          return referee_failure(error);
+    }
     chess_path_ = dir_ + "/chess.txt";
     bridge_path_ = dir_ + "/bridge.txt";
     steplog_path_ = dir_ + "/stepLog.txt";
@@ -168,7 +176,13 @@ class Game {
     judge::SpawnOptions spawn;
     spawn.argv = {program_[mover], std::string(1, colour_letter(mover)), offered ? "Y" : "N", chess_path_, bridge_path_,
                   steplog_path_};
-    spawn.workdir = dir_;
+    if (opt_.workdirs) {
+      spawn.workdir = own_[mover].path();
+      spawn.private_workdir = true;
+      spawn.shared_folders = {dir_};
+    } else {
+      spawn.workdir = dir_;
+    }
     spawn.output_path = dir_ + "/" + log_name(mover);
     spawn.memory_limit_bytes = opt_.memory_limit_mb << 20;
     spawn.env = {{"PDD_SEED", std::to_string(opt_.seed)}};
@@ -243,6 +257,9 @@ class Game {
   }
 
   GameResult finish() {
+    // The game's files go to the user's game_dir (and the kept folders are kept).
+    files_.close();
+    for (Colour c : {kWhite, kBlack}) own_[c].close();
     result_.actions = static_cast<int>(steps_.size());
     result_.board = board_;
     result_.steps = steps_;
@@ -257,6 +274,8 @@ class Game {
   const MatchOptions& opt_;
   std::string program_[3];  // absolute: the child runs in the game folder
   std::string dir_, chess_path_, bridge_path_, steplog_path_;
+  judge::Workdir files_;   // where dir_ is when opt_.workdirs is set
+  judge::Workdir own_[3];  // each program's working folder, indexed by Colour
   Board board_;
   std::vector<StepRecord> steps_;
   GameResult result_;

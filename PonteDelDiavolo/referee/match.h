@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../common/refusals.h"
+#include "../../common/workdir.h"
 #include "../rules/board.h"
 #include "../rules/bridge_rules.h"
 #include "../rules/files.h"
@@ -24,6 +25,12 @@ namespace pdd {
 struct MatchOptions {
   std::string program[3];  // indexed by Colour: [kWhite], [kBlack]
   std::string game_dir;    // created if missing; holds the files and the programs' output
+  // Where the game is played (workdir.h): its files in a capped folder "<game_name>"
+  // shared by both programs, copied to game_dir at the end, and each program's
+  // working folder "<game_name>-white" / "-black", kept for all its turns of
+  // the game. nullptr: the programs work in game_dir itself.
+  const judge::WorkdirRoot* workdirs = nullptr;
+  std::string game_name = "game";
   int time_limit_ms = 5000;
   long long memory_limit_mb = 1024;
   Crossing crossing = Crossing::kStrict;

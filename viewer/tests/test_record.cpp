@@ -69,7 +69,8 @@ TEST_CASE("record: a bad line is named by file, line and field") {
   std::string off_board = line;
   off_board.replace(off_board.find("[\"B\",7,1,2]"), 11, "[\"B\",9,1,2]");
   CHECK(error_of(off_board) ==
-        "rec.jsonl:1: field 'moves' item 2 is not [\"A\" or \"B\", row, column, milliseconds[, CPU milliseconds]] on the board");
+        "rec.jsonl:1: field 'moves' item 2 is not [\"A\" or \"B\", row, column, milliseconds[, CPU milliseconds]] on "
+        "the board");
   std::string spawns = k2048Line;
   spawns.replace(spawns.find("022202"), 6, "0222g2");
   CHECK(error_of(spawns) == "rec.jsonl:1: field 'spawns' item 3 is 'g2' (expected a cell 0-f and a value 2 or 4)");

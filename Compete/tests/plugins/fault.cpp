@@ -4,6 +4,7 @@
 //
 // Faults in getPoint: segv_get throw_get abort_get loop_get sleep_get alloc_get
 //   exit_get null_get off_board full_column blocked not_lowest orphan_get
+//   refused_abort (aborts when a file outside its folder is refused)
 // Faults in clearPoint: segv_clear double_free_clear throw_clear sleep_clear exit_clear
 // Legal but unruly: print (stdout/stderr), write_file (in its working folder),
 //   scribble (writes over top and _board), first_column (lowest open column).
@@ -80,6 +81,8 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
     throw std::runtime_error("a plugin's uncaught exception");
   } else if (is("abort_get")) {
     abort();
+  } else if (is("refused_abort")) {  // a plugin that cannot live without a file the sandbox refuses it
+    if (!fopen("/tmp/compete_test_refused_to_plugin.txt", "w")) abort();
   } else if (is("loop_get")) {
     misbehave::spin();
   } else if (is("sleep_get")) {

@@ -150,6 +150,29 @@ inline bool huge_file() {
   return written >= (10LL << 30);
 }
 
+// Fills its working folder with 64 MB files (each at the per-file cap, none
+// over it) until a write fails; it "succeeds" if it wrote over 512 MB, which
+// only a folder without a size cap allows (it stops at 2 GB then).
+inline bool fill_disk() {
+  static char block[1 << 20];
+  memset(block, 'x', sizeof block);
+  long long written = 0;
+  bool full = false;
+  for (int k = 0; !full && written < (2LL << 30); ++k) {
+    char name[64];
+    snprintf(name, sizeof name, "fill-%d.bin", k);
+    int fd = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) break;
+    for (int mb = 0; mb < 64 && !full; ++mb) {
+      ssize_t n = write(fd, block, sizeof block);
+      if (n > 0) written += n;
+      full = n != static_cast<ssize_t>(sizeof block);
+    }
+    close(fd);
+  }
+  return written > (512LL << 20);
+}
+
 // A daemon (new session, double fork) that outlives the call; never "succeeds"
 // at once: the test checks that it is gone when the judge ends.
 inline bool leave_daemon() {
@@ -174,6 +197,7 @@ inline bool attempt(const char* name) {
   if (n == "fork_bomb") return fork_bomb();
   if (n == "huge_file") return huge_file();
   if (n == "leave_daemon") return leave_daemon();
+  if (n == "fill_disk") return fill_disk();
   return false;
 }
 

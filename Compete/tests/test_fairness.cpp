@@ -1,0 +1,65 @@
+// Fair CPU between the two sides (plugins/fairness.cpp): a side's process
+// group is stopped between its moves, so threads it leaves running take
+// nothing of the opponent's turn (--no-freeze: they do, as in the course's
+// framework); under -j N each game keeps to its share of the cores; the
+// record gives each move's CPU time beside its wall time.
+#include <doctest/doctest.h>
+#include <sched.h>
+
+#include <string>
+#include <vector>
+
+#include "fairness_helpers.h"
+#include "harness.h"
+
+namespace {
+
+long long judge_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  REQUIRE(sched_getaffinity(0, sizeof set, &set) == 0);
+  return CPU_COUNT(&set);
+}
+
+ct::FairnessRun play(const std::string& opponent, const std::vector<std::string>& extra) {
+  ct::FairnessRun r = ct::play_counter(ct::plugin("counter"), ct::plugin(opponent), 2, extra);
+  INFO(r.problem);
+  REQUIRE(r.ok);
+  return r;
+}
+
+}  // namespace
+
+TEST_SUITE_BEGIN("fairness");
+TEST_CASE("a spinning opponent's threads stand still in the other's turn; --no-freeze lets them run") {
+  // The counter works 20 ms a move; the spinner's four threads spin all game.
+  const double quiet = ct::median(play("random_a", {}).work);
+  const ct::FairnessRun frozen = play("spinner", {});
+  const double spun = ct::median(frozen.work);
+  const double unfrozen = ct::median(play("spinner", {"--no-freeze"}).work);
+  CAPTURE(quiet);
+  CAPTURE(spun);
+  CAPTURE(unfrozen);
+  CHECK(spun >= 0.8 * quiet);
+  // Five busy threads on fewer cores than that: unfrozen, the spinner takes a share.
+  if (judge_cores() < 5) CHECK(unfrozen < 0.75 * spun);
+  // Each move's CPU time stands beside its wall time: the counter is busy for most of its 20 ms.
+  REQUIRE(frozen.cpu_ms.size() == frozen.wall_ms.size());
+  REQUIRE(frozen.cpu_ms.size() >= 4);
+  for (size_t k = 0; k < frozen.cpu_ms.size(); ++k) {
+    CHECK(frozen.cpu_ms[k] > 5);
+    CHECK(frozen.cpu_ms[k] <= frozen.wall_ms[k] + 5);
+  }
+}
+
+TEST_CASE("under -j 2 each game keeps to its share of the cores; under -j 1 a game may use them all") {
+  const long long cores = judge_cores();
+  for (long long c : play("spinner", {"-j", "1"}).cores) CHECK(c == cores);
+  const ct::FairnessRun two = play("spinner", {"-j", "2"});
+  REQUIRE(two.cores.size() == 4);
+  for (long long c : two.cores) {
+    CHECK(c >= (cores >= 2 ? cores / 2 : cores));
+    CHECK(c <= (cores + 1) / 2);
+  }
+}
+TEST_SUITE_END();

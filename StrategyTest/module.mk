@@ -3,12 +3,41 @@
 STRATEGY_ENGINE_SRC := Strategy/bits.cpp Strategy/position.cpp Strategy/uct.cpp
 STRATEGY_ENGINE_OBJ := $(STRATEGY_ENGINE_SRC:%.cpp=$(BUILD)/%.o)
 
-$(BUILD)/StrategyTest/bench_strategy: $(BUILD)/StrategyTest/bench_strategy.o $(STRATEGY_ENGINE_OBJ)
+# make bench-strategy: the engine of Strategy/ against the engine of commit BENCH_REF, in one run,
+# alternately (StrategyTest/bench_strategy.cpp). Both are built with the OJ's flags; the reference's
+# Strategy/ is taken from git into build/ and compiled in a namespace of its own (-Dc4=...).
+# BENCH_RUNS: the alternating runs whose medians are reported.
+BENCH_REF ?= e15c0af
+BENCH_RUNS ?= 5
+BENCH_OJ_FLAGS := -Wall -std=c++11 -O2 -fpic -g -MMD -MP
+BENCH_DIR := $(BUILD)/StrategyTest/bench-$(BENCH_REF)
+BENCH_CURRENT_OBJ := $(addprefix $(BENCH_DIR)/current/,bits.o position.o uct.o bench_engine.o)
+BENCH_REF_OBJ := $(addprefix $(BENCH_DIR)/reference/,bits.o position.o uct.o bench_engine.o)
+$(BENCH_DIR)/Strategy/.extracted:
+	rm -rf $(@D) && mkdir -p $(BENCH_DIR)
+	git archive "$(BENCH_REF)" Strategy | tar -x -C $(BENCH_DIR)
+	touch $@
+$(BENCH_DIR)/current/%.o: Strategy/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(BENCH_OJ_FLAGS) -c $< -o $@
+$(BENCH_DIR)/current/bench_engine.o: StrategyTest/bench_engine.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(BENCH_OJ_FLAGS) -IStrategy -DBENCH_ENGINE=bench_current -c $< -o $@
+$(BENCH_DIR)/reference/%.o: $(BENCH_DIR)/Strategy/.extracted
+	@mkdir -p $(@D)
+	$(CXX) $(BENCH_OJ_FLAGS) -Dc4=c4_reference -c $(BENCH_DIR)/Strategy/$*.cpp -o $@
+$(BENCH_DIR)/reference/bench_engine.o: StrategyTest/bench_engine.cpp $(BENCH_DIR)/Strategy/.extracted
+	@mkdir -p $(@D)
+	$(CXX) $(BENCH_OJ_FLAGS) -I$(BENCH_DIR)/Strategy -Dc4=c4_reference -DBENCH_ENGINE=bench_reference -c $< -o $@
+$(BENCH_DIR)/bench_strategy.o: StrategyTest/bench_strategy.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@
+$(BENCH_DIR)/bench_strategy: $(BENCH_DIR)/bench_strategy.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 
 .PHONY: bench-strategy
-bench-strategy: $(BUILD)/StrategyTest/bench_strategy
-	$<
+bench-strategy: $(BENCH_DIR)/bench_strategy
+	$< $(BENCH_RUNS)
 
 STRATEGY_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard StrategyTest/tests/*.cpp))
 $(STRATEGY_TEST_OBJ): | $(DOCTEST)

@@ -7,27 +7,32 @@
 //   row_[p][x]        bit y  (the stones of player p in row x)
 //   col_[p][y]        bit x  (column y)
 //   diag_[p][x+y]     bit y  (down-right diagonals: x+y constant)
-//   anti_[p][x-y+N-1] bit y  (down-left diagonals: x-y constant)
+//   anti_[p][x-y+11]  bit y  (down-left diagonals: x-y constant)
 //
-// and three row-major cell sets of 3 x 64 bits, 16 bits a row (cell (x, y)
-// is bit 16 * (x % 4) + y of word x / 4):
+// and, per row x, words of cells with bit y for column y:
 //
-//   threat_[p]  cells that would complete four in a row for p (empty or not;
-//               threats only ever grow, since stones never leave the board)
-//   playable_   the next free cell of every open column
-//   above_      the cell a stone would land on after the playable one
+//   threat_[x]   the cells that would complete four in a row, player 0's in
+//                bits 0..15 and player 1's in bits 16..31 (empty or not;
+//                threats only ever grow, since stones never leave the board)
+//   playable_[x] the columns whose next free cell is in row x
+//   above_[x]    the columns whose cell after the playable one is in row x
 //
-// and, per player, two column masks kept equal to what the cell sets say:
+// Rows are indexed by x & 15, so that "no row" (-1) reads row 15, whose
+// threats stay empty. Per player, two column masks are kept equal to what
+// the cell sets say, in one word (`masks_`, 16 bits each: wins of player 0,
+// of player 1, under of player 0, of player 1):
 //
-//   wins_[p]    columns whose playable cell is a threat of p
-//   under_[p]   columns whose above cell is a threat of p
+//   wins[p]      columns whose playable cell is a threat of p
+//   under[p]     columns whose above cell is a threat of p
 //
 // so the tactics of a move are read, not computed. Threats only ever grow, so
 // a stone wins exactly when it fills a threat of its own; a move changes the
-// masks only in its own column and at the threats it creates. Moves that keep
-// only the stones (play_stones_only) leave the cell sets and masks behind:
-// after one, only stone and column queries are valid. The blocked cell is
-// nobody's stone, so it breaks every line through it.
+// masks only in its own column and at the threats it creates, and those it
+// finds from the four lines through it, without a branch but for the
+// diagonals' rare new threats. Moves that keep only the stones
+// (play_stones_only) leave the cell sets and masks behind: after one, only
+// stone and column queries are valid. The blocked cell is nobody's stone, so
+// it breaks every line through it.
 #ifndef POSITION_H_
 #define POSITION_H_
 
@@ -39,17 +44,20 @@ namespace c4 {
 
 const int kMaxSide = 12;
 const int kMaxDiagonals = 2 * kMaxSide - 1;
+// Row words are indexed by x & kRowMask: row -1 (no cell) is row 15.
+const int kRowMask = 15;
 
 // Board size and blocked cell, shared by every position of a game.
 struct Geometry {
   int M, N, noX, noY;
   uint16_t row_bits;                  // bits 0..N-1
   uint16_t col_bits;                  // bits 0..M-1
-  uint16_t diag_bits[kMaxDiagonals];  // valid y of each diagonal
-  uint16_t anti_bits[kMaxDiagonals];
+  uint16_t diag_bits[kMaxDiagonals];  // valid y of each diagonal x + y
+  uint16_t anti_bits[kMaxDiagonals];  // valid y of each anti-diagonal x - y + 11
   // The row the next stone of column y lands on after one at (x, y): x - 1,
-  // or x - 2 over the blocked cell; -1 when the column is then full.
-  int8_t next_row[kMaxSide][kMaxSide];
+  // or x - 2 over the blocked cell; -1 when the column is then full, and -1
+  // for the rows past the board (12..15, so that next_row[x & 15] is -1 for x = -1).
+  int8_t next_row[kRowMask + 1][kMaxSide];
   // Requires 1 <= M, N <= 12 and (noX, noY) on the board.
   void init(int rows, int cols, int blockedX, int blockedY);
 };
@@ -60,14 +68,14 @@ class Position {
   void reset(const Geometry* g);
   // Puts a stone of player p on the next free cell of column y without
   // changing the side to move (for setting up a position bottom-up).
-  void place(int p, int y);
+  void place(int p, int y) { drop(p, y); }
   void set_to_move(int p) { side_ = p; }
 
   const Geometry& geometry() const { return *g_; }
   int to_move() const { return side_; }
   int moves() const { return moves_; }
   // Next free row of column y, or -1 when the column is full.
-  int free_row(int y) const { return top_[y] - 1; }
+  int free_row(int y) const { return play_[y]; }
   // Bit y set for every column that still has room.
   uint16_t open_columns() const { return open_; }
   bool full() const { return open_ == 0; }
@@ -77,23 +85,23 @@ class Position {
   // True if the side to move would win by playing column y (which has room).
   bool wins_with(int y) const { return is_threat(to_move(), free_row(y), y); }
   // True if cell (x, y) would complete four for player p.
-  bool is_threat(int p, int x, int y) const { return (threat_[p][x >> 2] >> bit(x, y)) & 1; }
+  bool is_threat(int p, int x, int y) const { return (threat_[x & kRowMask] >> (y + (p << 4))) & 1; }
   // The row a stone lands on after one more stone in column y, or -1.
-  int row_above(int x, int y) const { return g_->next_row[x][y]; }
+  int row_above(int x, int y) const { return g_->next_row[x & kRowMask][y]; }
 
   // Column masks for the side to move: `wins` = columns that win at once,
   // `blocks` = columns where the opponent would win at once (must be taken),
   // `safe` = columns that do not hand the opponent a win right above.
   void classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const {
-    const int p = side_;
-    *wins = wins_[p];
-    *blocks = wins_[p ^ 1];
-    *safe = static_cast<uint16_t>(open_ & ~under_[p ^ 1]);
+    const int own = side_ << 4, other = own ^ 16;
+    *wins = static_cast<uint16_t>(masks_ >> own);
+    *blocks = static_cast<uint16_t>(masks_ >> other);
+    *safe = static_cast<uint16_t>(open_ & ~(masks_ >> (32 + other)));
   }
 
   // Columns where a stone would fill the cell right under a threat of the
   // side to move (letting the opponent block it).
-  uint16_t under_own_threats() const { return under_[side_]; }
+  uint16_t under_own_threats() const { return static_cast<uint16_t>(masks_ >> (32 + (side_ << 4))); }
 
   // Columns where the side to move wins in three plies by filling the cell
   // under its own threat when the cell above that threat is its threat too
@@ -101,16 +109,15 @@ class Position {
   // and so opens the second. Meaningful only when the side to move can
   // neither win at once nor has to block.
   uint16_t stacked_threats() const {
-    const int p = side_;
-    uint16_t stacked = 0;
-    for (uint32_t rest = under_[p]; rest; rest &= rest - 1) {
+    const int own = side_ << 4, other = own ^ 16;
+    uint32_t stacked = 0;
+    for (uint32_t rest = under_own_threats(); rest; rest &= rest - 1) {
       const int y = __builtin_ctz(rest);
-      const int above = g_->next_row[top_[y] - 1][y];  // p's threat, by under_
+      const int above = g_->next_row[play_[y]][y];  // p's threat, by under
       const int higher = g_->next_row[above][y];
-      if (higher >= 0 && is_threat(p, higher, y) && !is_threat(p ^ 1, above, y))
-        stacked |= static_cast<uint16_t>(1u << y);
+      stacked |= ((threat_[higher & kRowMask] >> (y + own)) & ~(threat_[above] >> (y + other)) & 1u) << y;
     }
-    return stacked;
+    return static_cast<uint16_t>(stacked);
   }
 
   // Plays column y (which must have room) for the side to move. Returns true
@@ -126,56 +133,97 @@ class Position {
   bool play_stones_only(int y) {
     const int p = side_;
     side_ ^= 1;
-    const int x = put_stone(p, y);
+    const int x = play_[y];
+    put_stone(p, x, y);
+    const int next = g_->next_row[x][y];
+    play_[y] = static_cast<int8_t>(next);
+    open_ &= static_cast<uint16_t>(~(static_cast<uint32_t>(next < 0) << y));
     return has_four(row_[p][x]) || has_four(col_[p][y]) || has_four(diag_[p][x + y]) ||
-           has_four(anti_[p][x - y + g_->N - 1]);
+           has_four(anti_[p][x - y + kMaxSide - 1]);
   }
 
  private:
-  static int bit(int x, int y) { return ((x & 3) << 4) + y; }
-  static uint64_t cell(int x, int y) { return 1ULL << bit(x, y); }
-  // Puts a stone of p on the next free cell of column y and updates the line
-  // words, top_, open_ and moves_. Returns its row.
-  int put_stone(int p, int y) {
-    const int x = top_[y] - 1;
-    row_[p][x] |= static_cast<uint16_t>(1u << y);
+  // The masks_ bits of column y: wins of both players and under of both.
+  static uint64_t column_masks(int y) { return 0x0001000100010001ULL << y; }
+  void put_stone(int p, int x, int y) {
+    const uint16_t bit = static_cast<uint16_t>(1u << y);
+    row_[p][x] |= bit;
     col_[p][y] |= static_cast<uint16_t>(1u << x);
-    diag_[p][x + y] |= static_cast<uint16_t>(1u << y);
-    anti_[p][x - y + g_->N - 1] |= static_cast<uint16_t>(1u << y);
-    const int next = g_->next_row[x][y];
-    top_[y] = static_cast<int16_t>(next + 1);
-    if (next < 0) open_ &= static_cast<uint16_t>(~(1u << y));
+    diag_[p][x + y] |= bit;
+    anti_[p][x - y + kMaxSide - 1] |= bit;
     ++moves_;
-    return x;
   }
   // Drops a stone of p into column y; true if it connects four.
   bool drop(int p, int y);
-  // Adds the threats of p that a stone at (x, y) creates, with their columns'
-  // bits in wins_[p] and under_[p].
-  void add_threats(int p, int x, int y);
-  // Adds cell (x, y) to the threats of p.
+  // Adds the threats of p at the cells (d - j, j) for j in `diagonal` and
+  // (a - 11 + j, j) for j in `anti`, with their columns' bits in the masks.
+  void add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti);
+  // Adds cell (x, y) to the threats of p, with its column's bits in the masks.
   void add_threat(int p, int x, int y) {
-    const uint64_t c = cell(x, y);
-    threat_[p][x >> 2] |= c;
-    if (playable_[x >> 2] & c) wins_[p] |= static_cast<uint16_t>(1u << y);
-    if (above_[x >> 2] & c) under_[p] |= static_cast<uint16_t>(1u << y);
+    const int shift = y + (p << 4);
+    threat_[x] |= 1u << shift;
+    masks_ |= (static_cast<uint64_t>((playable_[x] >> y) & 1u) | static_cast<uint64_t>((above_[x] >> y) & 1u) << 32)
+              << shift;
   }
 
   const Geometry* g_;
   int side_;
   int moves_;
   uint16_t open_;
-  int16_t top_[kMaxSide];  // not a char type, so stores to it alias nothing else
+  int8_t play_[kMaxSide];  // next free row of each column, -1 when full
+  uint64_t masks_;         // wins[0], wins[1], under[0], under[1], 16 bits each
   uint16_t row_[2][kMaxSide];
   uint16_t col_[2][kMaxSide];
   uint16_t diag_[2][kMaxDiagonals];
   uint16_t anti_[2][kMaxDiagonals];
-  uint64_t threat_[2][3];
-  uint64_t playable_[3];
-  uint64_t above_[3];
-  uint16_t wins_[2];
-  uint16_t under_[2];
+  // The threats of p already taken from each diagonal (a subset of threat_).
+  uint16_t diag_threats_[2][kMaxDiagonals];
+  uint16_t anti_threats_[2][kMaxDiagonals];
+  uint32_t threat_[kRowMask + 1];  // row 15 stays 0
+  uint16_t playable_[kRowMask + 1];
+  uint16_t above_[kRowMask + 1];  // rows 15 of these two are scratch
 };
+
+__attribute__((always_inline)) inline bool Position::drop(int p, int y) {
+  const Geometry& g = *g_;
+  const int x = play_[y];
+  put_stone(p, x, y);
+  const uint16_t bit = static_cast<uint16_t>(1u << y);
+  const int next = g.next_row[x][y];
+  const int after = g.next_row[next & kRowMask][y];
+  play_[y] = static_cast<int8_t>(next);
+  open_ &= static_cast<uint16_t>(~(static_cast<uint32_t>(next < 0) << y));
+  // The playable cell moves up to the old above cell, the above cell one further
+  // (rows -1 land in the scratch row 15).
+  playable_[x] ^= bit;
+  playable_[next & kRowMask] ^= bit;
+  above_[next & kRowMask] ^= bit;
+  above_[after & kRowMask] ^= bit;
+  // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
+  const int own = p << 4;
+  const bool won = (threat_[x] >> (y + own)) & 1;
+  // Row x: the threat bits are the columns of row x. Bits past the last column
+  // are never playable, so need no mask.
+  const uint32_t row_threats = line_threats(row_[p][x]) & ~(threat_[x] >> own) & 0xFFFFu;
+  threat_[x] |= row_threats << own;
+  masks_ |= (static_cast<uint64_t>(row_threats & playable_[x]) | static_cast<uint64_t>(row_threats & above_[x]) << 32)
+            << own;
+  // Column y: only three stacked stones threaten, at the cell right above
+  // (never the blocked cell: next_row skips it; none when x is the top row,
+  // where next_row is -1). Read below with the rest of column y.
+  const uint32_t three = (((col_[p][y] >> x) & 7u) == 7u) & (next == x - 1) & (next >= 0);
+  threat_[next & kRowMask] |= three << (y + own);
+  // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
+  const int d = x + y, a = x - y + kMaxSide - 1;
+  const uint32_t diagonal = line_threats(diag_[p][d]) & g.diag_bits[d] & ~diag_threats_[p][d];
+  const uint32_t anti = line_threats(anti_[p][a]) & g.anti_bits[a] & ~anti_threats_[p][a];
+  if (diagonal | anti) add_diagonal_threats(p, d, diagonal, a, anti);
+  // Column y's cells moved: read its bits again (after the new threats, which may be there).
+  const uint64_t column = static_cast<uint64_t>((threat_[next & kRowMask] >> y) & 0x10001u) |
+                          static_cast<uint64_t>((threat_[after & kRowMask] >> y) & 0x10001u) << 32;
+  masks_ = (masks_ & ~column_masks(y)) | column << y;
+  return won;
+}
 
 }  // namespace c4
 

@@ -53,7 +53,7 @@ bool play(int games, int jobs, unsigned long long seed, Run* out) {
   }
   out->seconds = r.seconds;
   const std::string record = ct::read_file(dir / "record.jsonl");
-  static const std::regex move("\\[\"[AB]\",[0-9]+,[0-9]+,([0-9.e+-]+)\\]");
+  static const std::regex move("\\[\"[AB]\",[0-9]+,[0-9]+,([0-9.e+-]+)(,[0-9.e+-]+)?\\]");
   for (auto it = std::sregex_iterator(record.begin(), record.end(), move); it != std::sregex_iterator(); ++it) {
     out->move_ms.push_back(std::stod((*it)[1]));
     ++out->moves;

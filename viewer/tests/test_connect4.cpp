@@ -75,6 +75,14 @@ TEST_CASE("connect4 page: Compete --html shows every game, its moves, the final 
   const size_t n = last.find("moves")->items.size();
   CHECK(vt::text_by_id(dom, "step-label") == "move " + std::to_string(n) + " of " + std::to_string(n));
   CHECK(vt::text_by_id(dom, "board-text") == printed_board(r.out, 1, 2, static_cast<int>(last.find("M")->number)));
+  // The last move's wall time and, beside it, its CPU time (the record's fifth number).
+  REQUIRE(last.find("moves")->items.back().items.size() == 5);
+  for (const char* id : {"move-time", "move-cpu"}) {
+    CAPTURE(id);
+    const std::string shown = vt::text_by_id(dom, id);
+    CHECK(shown.size() > 3);
+    CHECK(shown.substr(shown.size() - 3) == " ms");
+  }
   if (last.find("code")->number > 0) {
     REQUIRE(last.find("win"));
     std::string cells;

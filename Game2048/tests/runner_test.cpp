@@ -1,6 +1,8 @@
 // Run2048: the plugin ABI with the simple bot, the stats file and record, and
 // the faults a bot can commit (with the small broken bots of tests/bots/).
 #include <doctest/doctest.h>
+
+#include <algorithm>
 #include <signal.h>
 
 #include <chrono>
@@ -212,6 +214,30 @@ TEST_CASE("runner faults: a crash is reported with its game and move; finished g
   CHECK(lines_starting(stopped.output, "game ").size() == 2);
   CHECK(contains(read_file(stop.file("stats.txt")), "#Rounds: 1\n"));
   CHECK(lines_starting(read_file(stop.file("record.jsonl")), "{").size() == 2);
+}
+
+TEST_CASE("runner: a bot's notes in its working folder last for its host's life; a new host starts empty") {
+  ScratchDir dir;
+  const std::string kept = dir.file("kept");
+  Outcome outcome = run(dir, g2048_test::test_bot("notes_bot"), 4, {"--keep-workdirs", kept});
+  // Only the planned crash (game 2); the restarted host plays games 3 and 4 with notes of its own.
+  CHECK(contains(outcome.output, "crashed: game 2, move 20: the bot's process was killed by signal 11"));
+  const std::vector<std::string> records = lines_starting(read_file(dir.file("record.jsonl")), "{");
+  REQUIRE(records.size() == 4);
+  for (size_t g : {0u, 2u, 3u}) CHECK(json_string(records[g], "end") == "over");
+  CHECK(read_file(kept + "/worker1-host1/notes.txt") == "game 0\ngame 1\n");
+  CHECK(read_file(kept + "/worker1-host2/notes.txt") == "game 2\ngame 3\n");
+
+  // Two hosts at once: each its own folder, every game noted once.
+  ScratchDir two;
+  const std::string kept2 = two.file("kept");
+  Outcome jobs = run(two, g2048_test::test_bot("notes_bot"), 4, {"--jobs", "2", "--keep-workdirs", kept2});
+  CHECK(lines_starting(read_file(two.file("record.jsonl")), "{").size() == 4);
+  std::string all;
+  for (const char* host : {"worker1-host1", "worker1-host2", "worker2-host1", "worker2-host2"})
+    all += read_file(kept2 + "/" + host + "/notes.txt");
+  for (int g = 0; g < 4; ++g) CHECK(contains(all, "game " + std::to_string(g) + "\n"));
+  CHECK(std::count(all.begin(), all.end(), '\n') == 4);
 }
 
 TEST_CASE("runner: Ctrl-C leaves the stats file and the record with the same games") {

@@ -76,6 +76,12 @@ int main(int argc, char** argv) {
   if (mode == "noop") return 0;
   if (mode == "garbage") { FILE* f = std::fopen(argv[3], "w"); std::fputs("hello, referee\n", f); std::fclose(f); return 0; }
   if (mode == "memory") { std::vector<char> big(size_t(4) << 30, 1); return big[12345]; }
+  if (mode == "notes") {  // a note in its working folder every turn; it cannot play without it
+    FILE* f = std::fopen("notes.txt", "a");
+    if (!f) { FILE* c = std::fopen(argv[3], "w"); std::fputs("no notes\n", c); std::fclose(c); return 0; }
+    std::fputs("turn\n", f);
+    std::fclose(f);
+  }
   int tiles = mode == "one-tile" ? 1 : mode == "three-tiles" ? 3 : 2;
   if (mode == "wrong-colour") own = 3 - own;
   if (place_isolated(own, tiles) < tiles) return 0;
@@ -135,6 +141,7 @@ const std::string& fault_dir() {
                            "steplog-touch",
                            "crash-after-move",
                            "orphan",
+                           "notes",
                            "hostile-write_outside",
                            "hostile-connect_tcp",
                            "hostile-kill_judge",
@@ -450,6 +457,38 @@ judge::ExitStatus run_referee(const std::vector<std::string>& args, const std::s
 }
 
 }  // namespace
+
+TEST_CASE("pdd-referee: a program's notes in its working folder survive its turns, and each game starts empty") {
+  const std::string dir = fault_dir() + "/notes-run";
+  ::mkdir(dir.c_str(), 0755);
+  judge::SpawnOptions o;
+  o.confine = false;  // the referee under test confines its programs itself
+  o.argv = {
+      program("pdd-referee"), fault_dir() + "/notes", program("pdd-random"), "--games", "2", "--seed", "5", "--dir",
+      dir + "/games",         "--keep-workdirs",      dir + "/kept",         "--quiet"};
+  o.output_path = dir + "/referee-output.txt";
+  judge::Process p;
+  std::string error;
+  REQUIRE(p.start(o, &error));
+  judge::ExitStatus status;
+  REQUIRE(p.wait(judge::Deadline::after_ms(60000), &status));
+  CHECK(status.kind == judge::ExitStatus::kExited);
+  for (int g = 1; g <= 2; ++g) {
+    CAPTURE(g);
+    std::string notes, steps;
+    REQUIRE(read_text_file(dir + "/kept/game" + std::to_string(g) + "-white/notes.txt", &notes, &error));
+    REQUIRE(read_text_file(dir + "/games/game-" + std::to_string(g) + "/stepLog.txt", &steps, &error));
+    const long turns = std::count(notes.begin(), notes.end(), '\n');
+    long white_actions = 0;
+    for (size_t at = 0; (at = steps.find("W_", at)) != std::string::npos; ++at)
+      if (at == 0 || steps[at - 1] == '\n') ++white_actions;
+    // One note a turn: the turns whose actions stand in the stepLog, and the last one if it broke a rule.
+    CHECK(turns >= 2);
+    CHECK((turns == white_actions || turns == white_actions + 1));
+    // Black's folder has none of White's notes.
+    CHECK_FALSE(read_text_file(dir + "/kept/game" + std::to_string(g) + "-black/notes.txt", &notes, &error));
+  }
+}
 
 TEST_CASE("pdd-referee: a record it cannot write is an error (exit status 3) naming the file") {
   const std::string dir = fault_dir() + "/unwritable";

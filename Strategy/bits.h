@@ -20,17 +20,19 @@ struct BitTables {
 extern const BitTables kBits __attribute__((visibility("hidden")));
 
 // Number of set bits of a 16-bit mask.
-inline int popcount16(uint32_t v) { return kBits.popcount8[v & 0xFF] + kBits.popcount8[(v >> 8) & 0xFF]; }
+__attribute__((always_inline)) inline int popcount16(uint32_t v) {
+  return kBits.popcount8[v & 0xFF] + kBits.popcount8[(v >> 8) & 0xFF];
+}
 
 // The k-th (from 0) set bit of a 16-bit mask that has more than k set bits.
-inline int nth_bit(uint32_t bits, uint32_t k) {
+__attribute__((always_inline)) inline int nth_bit(uint32_t bits, uint32_t k) {
   const uint32_t low = bits & 0xFF, in_low = kBits.popcount8[low];
   return k < in_low ? kBits.nth8[low][k] : 8 + kBits.nth8[(bits >> 8) & 0xFF][k - in_low];
 }
 
 // The cells of a 12-cell line (occupied or not, bits 0..13) that would
 // complete four with the stones of `line`.
-inline uint32_t line_threats(uint32_t line) { return kBits.line_threats[line]; }
+__attribute__((always_inline)) inline uint32_t line_threats(uint32_t line) { return kBits.line_threats[line]; }
 
 // True if `line` holds four stones in a row.
 inline bool has_four(uint32_t line) {

@@ -14,6 +14,8 @@
 #ifndef PLAYOUT_H_
 #define PLAYOUT_H_
 
+#include <string.h>
+
 #include "position.h"
 #include "random.h"
 
@@ -47,32 +49,48 @@ struct ReplyTable {
   }
 };
 
-// The unforced answers of one simulation: player[i] answered the opponent's
-// stone at cell answered[i] by playing column[i]. Holds at most kCells.
+// The unforced answers of one simulation: player(i) answered the opponent's
+// stone at cell answered(i) by playing column(i). Holds at most kCells, each
+// in one word (cell | column << 8 | player << 16).
 struct Answers {
-  int16_t answered[kCells];
-  int8_t column[kCells];
-  int8_t player[kCells];
+  uint32_t entry[kCells];
   int n;
   Answers() : n(0) {}
-  void add(int cell, int y, int p) {
-    answered[n] = static_cast<int16_t>(cell);
-    column[n] = static_cast<int8_t>(y);
-    player[n++] = static_cast<int8_t>(p);
-  }
+  static uint32_t pack(int cell, int y, int p) { return static_cast<uint32_t>(cell | y << 8 | p << 16); }
+  void add(int cell, int y, int p) { entry[n++] = pack(cell, y, p); }
+  int answered(int i) const { return entry[i] & 0xFF; }
+  int column(int i) const { return (entry[i] >> 8) & 0xFF; }
+  int player(int i) const { return entry[i] >> 16; }
   // The winner's answers become its replies, the loser's are forgotten;
-  // a draw (winner -1) teaches nothing.
+  // a draw (winner -1) teaches nothing. No cell is answered twice in one
+  // simulation, so the order does not matter.
   void teach(ReplyTable* table, int winner) const {
     if (winner < 0) return;
     for (int i = 0; i < n; ++i) {
-      int8_t& entry = table->reply[player[i]][answered[i]];
-      if (player[i] == winner)
-        entry = column[i];
-      else if (entry == column[i])
-        entry = -1;
+      const uint32_t e = entry[i];
+      const int8_t column = static_cast<int8_t>(e >> 8);
+      int8_t& reply = table->reply[e >> 16][e & 0xFF];
+      const int8_t kept = reply == column ? static_cast<int8_t>(-1) : reply;
+      reply = static_cast<int>(e >> 16) == winner ? column : kept;
     }
   }
 };
+
+namespace detail {
+
+// The choice of unforced_move (below) among `candidates`, given the mover's
+// columns under its own threats.
+C4_INLINE int choose(uint32_t candidates, uint32_t under_own, Random& rng, int last, uint32_t follow_up, int reply) {
+  if (reply >= 0 && ((candidates >> reply) & 1)) return reply;
+  // Otherwise do not fill the cell under one of our own threats: played at
+  // random, that mostly just lets the opponent block the threat.
+  const uint32_t keep = candidates & ~under_own;
+  if (keep) candidates = keep;
+  if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < follow_up) return last;
+  return nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
+}
+
+}  // namespace detail
 
 // The move of a side that cannot win at once and has nothing to block: a safe
 // column (one that does not hand the opponent a win right above) if there is
@@ -81,14 +99,7 @@ struct Answers {
 // opponent's last column, or -1) `follow_up` percent of the time, else at random.
 inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int last,
                          uint32_t follow_up = kFollowUpPercent, int reply = -1) {
-  uint32_t candidates = safe ? safe : pos.open_columns();
-  if (reply >= 0 && ((candidates >> reply) & 1)) return reply;
-  // Otherwise do not fill the cell under one of our own threats: played at
-  // random, that mostly just lets the opponent block the threat.
-  const uint32_t keep = candidates & ~pos.under_own_threats();
-  if (keep) candidates = keep;
-  if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < follow_up) return last;
-  return nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
+  return detail::choose(safe ? safe : pos.open_columns(), pos.under_own_threats(), rng, last, follow_up, reply);
 }
 
 // What a playout learns from and records to: the replies to try, the cell of
@@ -100,33 +111,94 @@ struct ReplyMemory {
   explicit ReplyMemory(const ReplyTable* t) : table(t), last_cell(-1) {}
 };
 
+namespace detail {
+
+const int kPlaysOn = -2;
+
+// The state of a playout in progress, in locals of its own (the compiler need
+// not reload it after every store to the position or the answers).
+struct PlayoutState {
+  Random rng;
+  int last;            // the opponent's last column, or -1
+  int last_cell;       // the cell of the opponent's last stone, or -1 (with replies)
+  int answers;         // answers recorded in `answer`
+  uint32_t follow_up;  // percent
+  const ReplyTable* table;
+  uint32_t answer[kCells];  // as Answers::entry
+};
+
+// One move of player P (the side to move) in a playout: the result (0 or 1
+// for a winner, -1 for a draw), or kPlaysOn.
+template <int P, bool kReplies>
+C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s) {
+  if (!h.open) return -1;
+  if (Position::wins_of<P>(h)) return P;
+  const uint32_t blocks = Position::wins_of<P ^ 1>(h);
+  int y;
+  if (blocks) {
+    if (blocks & (blocks - 1)) return P ^ 1;  // two threats: cannot block both
+    y = __builtin_ctz(blocks);
+  } else {
+    if (pos.stacked_of<P>(h)) return P;  // a win in three plies
+    const uint32_t safe = Position::safe_of<P>(h);
+    const uint32_t candidates = safe ? safe : h.open;
+    if (kReplies) {
+      const int cell = s.last_cell;
+      y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up,
+                 cell >= 0 ? s.table->reply[P][cell] : -1);
+      if (cell >= 0) s.answer[s.answers++] = Answers::pack(cell, y, P);
+    } else {
+      y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up, -1);
+    }
+  }
+  if (kReplies) s.last_cell = Position::free_row(h, y) * kMaxSide + y;
+  pos.play_as<P>(h, y);
+  s.last = y;
+  return kPlaysOn;
+}
+
+template <bool kReplies>
+inline int play_out(Position& pos, PlayoutState& s) {
+  Position::Hot h = pos.hot();
+  int result = kPlaysOn;
+  if (pos.to_move() == 1) result = playout_move<1, kReplies>(pos, h, s);
+  while (result == kPlaysOn) {
+    result = playout_move<0, kReplies>(pos, h, s);
+    if (result != kPlaysOn) break;
+    result = playout_move<1, kReplies>(pos, h, s);
+  }
+  pos.set_hot(h);
+  return result;
+}
+
+}  // namespace detail
+
 // Plays `pos` out to the end; `last` is the column of the move that led to
 // `pos`, or -1. With `memory`, unforced moves try its replies first and are
 // recorded in it. Returns the winner (0 or 1), or -1 for a draw.
 inline int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t follow_up = kFollowUpPercent,
                             ReplyMemory* memory = 0) {
-  for (;;) {
-    if (pos.full()) return -1;
-    const int p = pos.to_move();
-    uint16_t wins, blocks, safe;
-    pos.classify(&wins, &blocks, &safe);
-    if (wins) return p;
-    if (!blocks && pos.stacked_threats()) return p;  // a win in three plies
-    int y;
-    if (blocks) {
-      if (blocks & (blocks - 1)) return p ^ 1;  // two threats: cannot block both
-      y = __builtin_ctz(blocks);
-    } else if (memory) {
-      const int cell = memory->last_cell;
-      y = unforced_move(pos, rng, safe, last, follow_up, cell >= 0 ? memory->table->reply[p][cell] : -1);
-      if (cell >= 0) memory->answers.add(cell, y, p);
-    } else {
-      y = unforced_move(pos, rng, safe, last, follow_up);
-    }
-    if (memory) memory->last_cell = pos.free_row(y) * kMaxSide + y;
-    pos.play(y);
-    last = y;
+  detail::PlayoutState s;
+  s.rng = rng;
+  s.last = last;
+  s.follow_up = follow_up;
+  s.answers = 0;
+  int result;
+  if (memory) {
+    s.last_cell = memory->last_cell;
+    s.table = memory->table;
+    result = detail::play_out<true>(pos, s);
+    memory->last_cell = s.last_cell;
+    Answers& answers = memory->answers;
+    memcpy(answers.entry + answers.n, s.answer, sizeof(uint32_t) * s.answers);
+    answers.n += s.answers;
+  } else {
+    s.last_cell = -1;
+    s.table = 0;
+    result = detail::play_out<false>(pos, s);
   }
+  rng = s.rng;
+  return result;
 }
 
 // Plays `pos` out with uniformly random legal moves (the benchmark's

@@ -20,16 +20,19 @@ void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
       anti_bits[x - y + kMaxSide - 1] |= static_cast<uint16_t>(1u << y);
       int next = x - 1;
       if (next == noX && y == noY) --next;
-      next_row[x][y] = static_cast<int8_t>(next);
+      next_row[x][y] = next;
     }
+  for (int x = 0; x <= kRowMask; ++x)
+    for (int y = 0; y < kMaxSide; ++y) after_row[x][y] = next_row[next_row[x][y] & kRowMask][y];
 }
 
 void Position::reset(const Geometry* g) {
   g_ = g;
   side_ = 0;
-  moves_ = 0;
-  open_ = g->row_bits;
-  masks_ = 0;
+  hot_.masks = 0;
+  hot_.tops = 0;
+  hot_.open = g->row_bits;
+  hot_.moves = 0;
   memset(row_, 0, sizeof row_);
   memset(col_, 0, sizeof col_);
   memset(diag_, 0, sizeof diag_);
@@ -39,10 +42,9 @@ void Position::reset(const Geometry* g) {
   memset(threat_, 0, sizeof threat_);
   memset(playable_, 0, sizeof playable_);
   memset(above_, 0, sizeof above_);
-  for (int y = 0; y < kMaxSide; ++y) play_[y] = -1;
   for (int y = 0; y < g->N; ++y) {
     const int bottom = (g->noX == g->M - 1 && g->noY == y) ? g->M - 2 : g->M - 1;
-    play_[y] = static_cast<int8_t>(bottom);
+    hot_.tops |= static_cast<uint64_t>(bottom + 1) << (4 * y);
     playable_[bottom] |= static_cast<uint16_t>(1u << y);
     const int above = g->next_row[bottom][y];
     if (above >= 0) above_[above] |= static_cast<uint16_t>(1u << y);
@@ -55,17 +57,19 @@ int Position::stone(int x, int y) const {
   return -1;
 }
 
-void Position::add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti) {
+uint64_t Position::add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti) {
   diag_threats_[p][d] |= static_cast<uint16_t>(diagonal);
   anti_threats_[p][a] |= static_cast<uint16_t>(anti);
+  uint64_t masks = 0;
   for (; diagonal; diagonal &= diagonal - 1) {
     const int j = __builtin_ctz(diagonal);
-    add_threat(p, d - j, j);
+    masks |= add_threat(p, d - j, j);
   }
   for (; anti; anti &= anti - 1) {
     const int j = __builtin_ctz(anti);
-    add_threat(p, a - (kMaxSide - 1) + j, j);
+    masks |= add_threat(p, a - (kMaxSide - 1) + j, j);
   }
+  return masks;
 }
 
 }  // namespace c4

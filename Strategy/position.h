@@ -19,8 +19,7 @@
 //
 // Rows are indexed by x & 15, so that "no row" (-1) reads row 15, whose
 // threats stay empty. Per player, two column masks are kept equal to what
-// the cell sets say, in one word (`masks_`, 16 bits each: wins of player 0,
-// of player 1, under of player 0, of player 1):
+// the cell sets say:
 //
 //   wins[p]      columns whose playable cell is a threat of p
 //   under[p]     columns whose above cell is a threat of p
@@ -29,16 +28,20 @@
 // a stone wins exactly when it fills a threat of its own; a move changes the
 // masks only in its own column and at the threats it creates, and those it
 // finds from the four lines through it, without a branch but for the
-// diagonals' rare new threats. Moves that keep only the stones
-// (play_stones_only) leave the cell sets and masks behind: after one, only
-// stone and column queries are valid. The blocked cell is nobody's stone, so
-// it breaks every line through it.
+// diagonals' rare new threats. The masks, the columns' free rows and the open
+// columns are the words every move reads and writes (`Hot`): a playout holds
+// them in registers (hot(), play_as(), set_hot()). Moves that keep only the
+// stones (play_stones_only) leave the cell sets and masks behind: after one,
+// only stone and column queries are valid. The blocked cell is nobody's
+// stone, so it breaks every line through it.
 #ifndef POSITION_H_
 #define POSITION_H_
 
 #include <stdint.h>
 
 #include "bits.h"
+
+#define C4_INLINE __attribute__((always_inline)) inline
 
 namespace c4 {
 
@@ -57,28 +60,39 @@ struct Geometry {
   // The row the next stone of column y lands on after one at (x, y): x - 1,
   // or x - 2 over the blocked cell; -1 when the column is then full, and -1
   // for the rows past the board (12..15, so that next_row[x & 15] is -1 for x = -1).
-  int8_t next_row[kRowMask + 1][kMaxSide];
+  // (Words, not bytes: a byte value spilled and read back whole would stall.)
+  int32_t next_row[kRowMask + 1][kMaxSide];
+  // The row after that: next_row[next_row[x][y] & 15][y].
+  int32_t after_row[kRowMask + 1][kMaxSide];
   // Requires 1 <= M, N <= 12 and (noX, noY) on the board.
   void init(int rows, int cols, int blockedX, int blockedY);
 };
 
 class Position {
  public:
+  // The words every move reads and writes.
+  struct Hot {
+    uint64_t masks;  // wins[0], wins[1], under[0], under[1], 16 bits each (bit y: column y)
+    uint64_t tops;   // 4 bits a column: its next free row + 1, 0 when full
+    uint32_t open;   // bit y: column y has room
+    int moves;
+  };
+
   // The empty board of `g`; player 0 moves first.
   void reset(const Geometry* g);
   // Puts a stone of player p on the next free cell of column y without
   // changing the side to move (for setting up a position bottom-up).
-  void place(int p, int y) { drop(p, y); }
+  void place(int p, int y) { p ? drop<1>(hot_, y) : drop<0>(hot_, y); }
   void set_to_move(int p) { side_ = p; }
 
   const Geometry& geometry() const { return *g_; }
   int to_move() const { return side_; }
-  int moves() const { return moves_; }
+  int moves() const { return hot_.moves; }
   // Next free row of column y, or -1 when the column is full.
-  int free_row(int y) const { return play_[y]; }
+  int free_row(int y) const { return free_row(hot_, y); }
   // Bit y set for every column that still has room.
-  uint16_t open_columns() const { return open_; }
-  bool full() const { return open_ == 0; }
+  uint16_t open_columns() const { return static_cast<uint16_t>(hot_.open); }
+  bool full() const { return hot_.open == 0; }
   // Player (0/1) whose stone is at (x, y), or -1.
   int stone(int x, int y) const;
 
@@ -94,38 +108,28 @@ class Position {
   // `safe` = columns that do not hand the opponent a win right above.
   void classify(uint16_t* wins, uint16_t* blocks, uint16_t* safe) const {
     const int own = side_ << 4, other = own ^ 16;
-    *wins = static_cast<uint16_t>(masks_ >> own);
-    *blocks = static_cast<uint16_t>(masks_ >> other);
-    *safe = static_cast<uint16_t>(open_ & ~(masks_ >> (32 + other)));
+    *wins = static_cast<uint16_t>(hot_.masks >> own);
+    *blocks = static_cast<uint16_t>(hot_.masks >> other);
+    *safe = static_cast<uint16_t>(hot_.open & ~(hot_.masks >> (32 + other)));
   }
 
   // Columns where a stone would fill the cell right under a threat of the
   // side to move (letting the opponent block it).
-  uint16_t under_own_threats() const { return static_cast<uint16_t>(masks_ >> (32 + (side_ << 4))); }
+  uint16_t under_own_threats() const { return static_cast<uint16_t>(hot_.masks >> (32 + (side_ << 4))); }
 
   // Columns where the side to move wins in three plies by filling the cell
   // under its own threat when the cell above that threat is its threat too
   // (and the first is not the opponent's): the opponent must block the first
   // and so opens the second. Meaningful only when the side to move can
   // neither win at once nor has to block.
-  uint16_t stacked_threats() const {
-    const int own = side_ << 4, other = own ^ 16;
-    uint32_t stacked = 0;
-    for (uint32_t rest = under_own_threats(); rest; rest &= rest - 1) {
-      const int y = __builtin_ctz(rest);
-      const int above = g_->next_row[play_[y]][y];  // p's threat, by under
-      const int higher = g_->next_row[above][y];
-      stacked |= ((threat_[higher & kRowMask] >> (y + own)) & ~(threat_[above] >> (y + other)) & 1u) << y;
-    }
-    return static_cast<uint16_t>(stacked);
-  }
+  uint16_t stacked_threats() const { return side_ ? stacked_of<1>(hot_) : stacked_of<0>(hot_); }
 
   // Plays column y (which must have room) for the side to move. Returns true
   // if the move connects four.
-  bool play(int y) {
+  C4_INLINE bool play(int y) {
     const int p = side_;
     side_ ^= 1;
-    return drop(p, y);
+    return p ? drop<1>(hot_, y) : drop<0>(hot_, y);
   }
 
   // Plays column y (which must have room) for the side to move, keeping only
@@ -133,45 +137,80 @@ class Position {
   bool play_stones_only(int y) {
     const int p = side_;
     side_ ^= 1;
-    const int x = play_[y];
+    const int x = free_row(y);
     put_stone(p, x, y);
     const int next = g_->next_row[x][y];
-    play_[y] = static_cast<int8_t>(next);
-    open_ &= static_cast<uint16_t>(~(static_cast<uint32_t>(next < 0) << y));
+    move_top(hot_, x, next, y);
     return has_four(row_[p][x]) || has_four(col_[p][y]) || has_four(diag_[p][x + y]) ||
            has_four(anti_[p][x - y + kMaxSide - 1]);
   }
 
+  // For the playouts: the same with the side to move known at compile time
+  // (P == to_move()) and the hot words in `h`, a copy of hot() that stands for
+  // the position's own until set_hot(h).
+  Hot hot() const { return hot_; }
+  void set_hot(const Hot& h) { hot_ = h; }
+  static C4_INLINE int free_row(const Hot& h, int y) { return static_cast<int>((h.tops >> (4 * y)) & 15) - 1; }
+  template <int P>
+  static C4_INLINE uint32_t wins_of(const Hot& h) {
+    return static_cast<uint16_t>(h.masks >> (16 * P));
+  }
+  template <int P>
+  static C4_INLINE uint32_t under_of(const Hot& h) {
+    return static_cast<uint16_t>(h.masks >> (32 + 16 * P));
+  }
+  template <int P>
+  static C4_INLINE uint32_t safe_of(const Hot& h) {
+    return h.open & ~under_of<P ^ 1>(h);
+  }
+  template <int P>
+  C4_INLINE uint32_t stacked_of(const Hot& h) const {
+    uint32_t stacked = 0;
+    for (uint32_t rest = under_of<P>(h); rest; rest &= rest - 1) {
+      const int y = __builtin_ctz(rest);
+      const int above = g_->next_row[free_row(h, y)][y];  // P's threat, by under
+      const int higher = g_->next_row[above][y];
+      stacked |= ((threat_[higher & kRowMask] >> (y + 16 * P)) & ~(threat_[above] >> (y + 16 - 16 * P)) & 1u) << y;
+    }
+    return stacked;
+  }
+  template <int P>
+  C4_INLINE void play_as(Hot& h, int y) {
+    side_ = P ^ 1;
+    drop<P>(h, y);
+  }
+
  private:
-  // The masks_ bits of column y: wins of both players and under of both.
-  static uint64_t column_masks(int y) { return 0x0001000100010001ULL << y; }
-  void put_stone(int p, int x, int y) {
+  C4_INLINE void put_stone(int p, int x, int y) {
     const uint16_t bit = static_cast<uint16_t>(1u << y);
     row_[p][x] |= bit;
     col_[p][y] |= static_cast<uint16_t>(1u << x);
     diag_[p][x + y] |= bit;
     anti_[p][x - y + kMaxSide - 1] |= bit;
-    ++moves_;
   }
-  // Drops a stone of p into column y; true if it connects four.
-  bool drop(int p, int y);
+  // Column y's free row goes from x to next (-1: full).
+  static C4_INLINE void move_top(Hot& h, int x, int next, int y) {
+    h.tops -= static_cast<uint64_t>(x - next) << (4 * y);
+    h.open &= ~(static_cast<uint32_t>(next < 0) << y);
+    ++h.moves;
+  }
+  // Drops a stone of P into column y; true if it connects four.
+  template <int P>
+  C4_INLINE bool drop(Hot& h, int y);
   // Adds the threats of p at the cells (d - j, j) for j in `diagonal` and
-  // (a - 11 + j, j) for j in `anti`, with their columns' bits in the masks.
-  void add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti);
-  // Adds cell (x, y) to the threats of p, with its column's bits in the masks.
-  void add_threat(int p, int x, int y) {
+  // (a - 11 + j, j) for j in `anti`; returns their bits for the masks.
+  uint64_t add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti);
+  // Adds cell (x, y) to the threats of p; returns its column's bits for the masks.
+  C4_INLINE uint64_t add_threat(int p, int x, int y) {
     const int shift = y + (p << 4);
     threat_[x] |= 1u << shift;
-    masks_ |= (static_cast<uint64_t>((playable_[x] >> y) & 1u) | static_cast<uint64_t>((above_[x] >> y) & 1u) << 32)
-              << shift;
+    return (static_cast<uint64_t>((playable_[x] >> y) & 1u) | static_cast<uint64_t>((above_[x] >> y) & 1u) << 32)
+           << shift;
   }
 
   const Geometry* g_;
   int side_;
-  int moves_;
-  uint16_t open_;
-  int8_t play_[kMaxSide];  // next free row of each column, -1 when full
-  uint64_t masks_;         // wins[0], wins[1], under[0], under[1], 16 bits each
+  Hot hot_;
   uint16_t row_[2][kMaxSide];
   uint16_t col_[2][kMaxSide];
   uint16_t diag_[2][kMaxDiagonals];
@@ -184,15 +223,15 @@ class Position {
   uint16_t above_[kRowMask + 1];  // rows 15 of these two are scratch
 };
 
-__attribute__((always_inline)) inline bool Position::drop(int p, int y) {
+template <int P>
+C4_INLINE bool Position::drop(Hot& h, int y) {
   const Geometry& g = *g_;
-  const int x = play_[y];
-  put_stone(p, x, y);
+  const int x = free_row(h, y);
+  put_stone(P, x, y);
   const uint16_t bit = static_cast<uint16_t>(1u << y);
   const int next = g.next_row[x][y];
-  const int after = g.next_row[next & kRowMask][y];
-  play_[y] = static_cast<int8_t>(next);
-  open_ &= static_cast<uint16_t>(~(static_cast<uint32_t>(next < 0) << y));
+  const int after = g.after_row[x][y];
+  move_top(h, x, next, y);
   // The playable cell moves up to the old above cell, the above cell one further
   // (rows -1 land in the scratch row 15).
   playable_[x] ^= bit;
@@ -200,28 +239,34 @@ __attribute__((always_inline)) inline bool Position::drop(int p, int y) {
   above_[next & kRowMask] ^= bit;
   above_[after & kRowMask] ^= bit;
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
-  const int own = p << 4;
+  const int own = 16 * P;
   const bool won = (threat_[x] >> (y + own)) & 1;
   // Row x: the threat bits are the columns of row x. Bits past the last column
   // are never playable, so need no mask.
-  const uint32_t row_threats = line_threats(row_[p][x]) & ~(threat_[x] >> own) & 0xFFFFu;
+  const uint32_t row_threats = line_threats(row_[P][x]) & ~(threat_[x] >> own) & 0xFFFFu;
   threat_[x] |= row_threats << own;
-  masks_ |= (static_cast<uint64_t>(row_threats & playable_[x]) | static_cast<uint64_t>(row_threats & above_[x]) << 32)
-            << own;
+  uint64_t masks =
+      h.masks |
+      (static_cast<uint64_t>(row_threats & playable_[x]) | static_cast<uint64_t>(row_threats & above_[x]) << 32) << own;
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1). Read below with the rest of column y.
-  const uint32_t three = (((col_[p][y] >> x) & 7u) == 7u) & (next == x - 1) & (next >= 0);
-  threat_[next & kRowMask] |= three << (y + own);
+  const uint32_t three = (((col_[P][y] >> x) & 7u) == 7u) & (next == x - 1) & (next >= 0);
+  uint32_t next_threats = threat_[next & kRowMask] | three << (y + own);
+  threat_[next & kRowMask] = next_threats;
+  uint32_t after_threats = threat_[after & kRowMask];
   // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
   const int d = x + y, a = x - y + kMaxSide - 1;
-  const uint32_t diagonal = line_threats(diag_[p][d]) & g.diag_bits[d] & ~diag_threats_[p][d];
-  const uint32_t anti = line_threats(anti_[p][a]) & g.anti_bits[a] & ~anti_threats_[p][a];
-  if (diagonal | anti) add_diagonal_threats(p, d, diagonal, a, anti);
+  const uint32_t diagonal = line_threats(diag_[P][d]) & g.diag_bits[d] & ~diag_threats_[P][d];
+  const uint32_t anti = line_threats(anti_[P][a]) & g.anti_bits[a] & ~anti_threats_[P][a];
+  if (diagonal | anti) {
+    masks |= add_diagonal_threats(P, d, diagonal, a, anti);
+    next_threats = threat_[next & kRowMask];
+    after_threats = threat_[after & kRowMask];
+  }
   // Column y's cells moved: read its bits again (after the new threats, which may be there).
-  const uint64_t column = static_cast<uint64_t>((threat_[next & kRowMask] >> y) & 0x10001u) |
-                          static_cast<uint64_t>((threat_[after & kRowMask] >> y) & 0x10001u) << 32;
-  masks_ = (masks_ & ~column_masks(y)) | column << y;
+  const uint64_t column = 0x0001000100010001ULL << y;
+  h.masks = (masks & ~column) | ((next_threats | static_cast<uint64_t>(after_threats) << 32) & column);
   return won;
 }
 

@@ -151,7 +151,7 @@ C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s) {
       y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up, -1);
     }
   }
-  if (kReplies) s.last_cell = Position::free_row(h, y) * kMaxSide + y;
+  if (kReplies) s.last_cell = pos.free_row(y) * kMaxSide + y;
   pos.play_as<P>(h, y);
   s.last = y;
   return kPlaysOn;

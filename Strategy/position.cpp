@@ -24,15 +24,22 @@ void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
     }
   for (int x = 0; x <= kRowMask; ++x)
     for (int y = 0; y < kMaxSide; ++y) after_row[x][y] = next_row[next_row[x][y] & kRowMask][y];
+  for (int x = 0; x < kMaxSide; ++x)
+    for (int y = 0; y < kMaxSide; ++y) {
+      Column& c = column[x][y];
+      c.next = next_row[x][y];
+      c.after = after_row[x][y];
+      c.full = c.next < 0 ? 1u << y : 0u;
+      c.three = x > 0 && c.next == x - 1 ? 7u << x : 1u << 15;
+    }
 }
 
 void Position::reset(const Geometry* g) {
   g_ = g;
   side_ = 0;
+  moves_ = 0;
   hot_.masks = 0;
-  hot_.tops = 0;
   hot_.open = g->row_bits;
-  hot_.moves = 0;
   memset(row_, 0, sizeof row_);
   memset(col_, 0, sizeof col_);
   memset(diag_, 0, sizeof diag_);
@@ -42,9 +49,10 @@ void Position::reset(const Geometry* g) {
   memset(threat_, 0, sizeof threat_);
   memset(playable_, 0, sizeof playable_);
   memset(above_, 0, sizeof above_);
+  for (int y = 0; y < kMaxSide; ++y) play_[y] = -1;
   for (int y = 0; y < g->N; ++y) {
     const int bottom = (g->noX == g->M - 1 && g->noY == y) ? g->M - 2 : g->M - 1;
-    hot_.tops |= static_cast<uint64_t>(bottom + 1) << (4 * y);
+    play_[y] = bottom;
     playable_[bottom] |= static_cast<uint16_t>(1u << y);
     const int above = g->next_row[bottom][y];
     if (above >= 0) above_[above] |= static_cast<uint16_t>(1u << y);

@@ -64,6 +64,16 @@ struct Geometry {
   int32_t next_row[kRowMask + 1][kMaxSide];
   // The row after that: next_row[next_row[x][y] & 15][y].
   int32_t after_row[kRowMask + 1][kMaxSide];
+  // What a stone at (x, y) changes in its column, for Position::drop: the
+  // next and after rows (as above), the open-column bit it clears (1 << y
+  // when the column is then full, else 0), and the cells x..x+2 of the column
+  // whose stones make a threat right above (7 << x; 1 << 15, never a stone,
+  // when the cell above is not x - 1).
+  struct Column {
+    int32_t next, after;
+    uint32_t full, three;
+  };
+  Column column[kMaxSide][kMaxSide];
   // Requires 1 <= M, N <= 12 and (noX, noY) on the board.
   void init(int rows, int cols, int blockedX, int blockedY);
 };
@@ -73,9 +83,7 @@ class Position {
   // The words every move reads and writes.
   struct Hot {
     uint64_t masks;  // wins[0], wins[1], under[0], under[1], 16 bits each (bit y: column y)
-    uint64_t tops;   // 4 bits a column: its next free row + 1, 0 when full
     uint32_t open;   // bit y: column y has room
-    int moves;
   };
 
   // The empty board of `g`; player 0 moves first.
@@ -87,9 +95,9 @@ class Position {
 
   const Geometry& geometry() const { return *g_; }
   int to_move() const { return side_; }
-  int moves() const { return hot_.moves; }
+  int moves() const { return moves_; }
   // Next free row of column y, or -1 when the column is full.
-  int free_row(int y) const { return free_row(hot_, y); }
+  int free_row(int y) const { return play_[y]; }
   // Bit y set for every column that still has room.
   uint16_t open_columns() const { return static_cast<uint16_t>(hot_.open); }
   bool full() const { return hot_.open == 0; }
@@ -137,10 +145,11 @@ class Position {
   bool play_stones_only(int y) {
     const int p = side_;
     side_ ^= 1;
-    const int x = free_row(y);
+    const int x = play_[y];
     put_stone(p, x, y);
-    const int next = g_->next_row[x][y];
-    move_top(hot_, x, next, y);
+    const Geometry::Column& c = g_->column[x][y];
+    play_[y] = c.next;
+    hot_.open ^= c.full;
     return has_four(row_[p][x]) || has_four(col_[p][y]) || has_four(diag_[p][x + y]) ||
            has_four(anti_[p][x - y + kMaxSide - 1]);
   }
@@ -150,7 +159,6 @@ class Position {
   // the position's own until set_hot(h).
   Hot hot() const { return hot_; }
   void set_hot(const Hot& h) { hot_ = h; }
-  static C4_INLINE int free_row(const Hot& h, int y) { return static_cast<int>((h.tops >> (4 * y)) & 15) - 1; }
   template <int P>
   static C4_INLINE uint32_t wins_of(const Hot& h) {
     return static_cast<uint16_t>(h.masks >> (16 * P));
@@ -168,7 +176,7 @@ class Position {
     uint32_t stacked = 0;
     for (uint32_t rest = under_of<P>(h); rest; rest &= rest - 1) {
       const int y = __builtin_ctz(rest);
-      const int above = g_->next_row[free_row(h, y)][y];  // P's threat, by under
+      const int above = g_->next_row[play_[y]][y];  // P's threat, by under
       const int higher = g_->next_row[above][y];
       stacked |= ((threat_[higher & kRowMask] >> (y + 16 * P)) & ~(threat_[above] >> (y + 16 - 16 * P)) & 1u) << y;
     }
@@ -187,12 +195,7 @@ class Position {
     col_[p][y] |= static_cast<uint16_t>(1u << x);
     diag_[p][x + y] |= bit;
     anti_[p][x - y + kMaxSide - 1] |= bit;
-  }
-  // Column y's free row goes from x to next (-1: full).
-  static C4_INLINE void move_top(Hot& h, int x, int next, int y) {
-    h.tops -= static_cast<uint64_t>(x - next) << (4 * y);
-    h.open &= ~(static_cast<uint32_t>(next < 0) << y);
-    ++h.moves;
+    ++moves_;
   }
   // Drops a stone of P into column y; true if it connects four.
   template <int P>
@@ -210,7 +213,9 @@ class Position {
 
   const Geometry* g_;
   int side_;
+  int moves_;
   Hot hot_;
+  int32_t play_[kMaxSide];  // next free row of each column, -1 when full
   uint16_t row_[2][kMaxSide];
   uint16_t col_[2][kMaxSide];
   uint16_t diag_[2][kMaxDiagonals];
@@ -225,40 +230,52 @@ class Position {
 
 template <int P>
 C4_INLINE bool Position::drop(Hot& h, int y) {
+  // Each line is updated and read in turn, which keeps few values live at once.
   const Geometry& g = *g_;
-  const int x = free_row(h, y);
-  put_stone(P, x, y);
-  const uint16_t bit = static_cast<uint16_t>(1u << y);
-  const int next = g.next_row[x][y];
-  const int after = g.after_row[x][y];
-  move_top(h, x, next, y);
+  const int x = play_[y];
+  const Geometry::Column& c = g.column[x][y];
+  const int next = c.next, after = c.after;
+  play_[y] = next;
+  h.open ^= c.full;
+  ++moves_;
+  const uint32_t bit = 1u << y;
   // The playable cell moves up to the old above cell, the above cell one further
   // (rows -1 land in the scratch row 15).
-  playable_[x] ^= bit;
-  playable_[next & kRowMask] ^= bit;
-  above_[next & kRowMask] ^= bit;
-  above_[after & kRowMask] ^= bit;
+  playable_[x] ^= static_cast<uint16_t>(bit);
+  playable_[next & kRowMask] ^= static_cast<uint16_t>(bit);
+  above_[next & kRowMask] ^= static_cast<uint16_t>(bit);
+  above_[after & kRowMask] ^= static_cast<uint16_t>(bit);
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
   const int own = 16 * P;
-  const bool won = (threat_[x] >> (y + own)) & 1;
+  const uint32_t row_cells = threat_[x];
+  const bool won = (row_cells >> (y + own)) & 1;
   // Row x: the threat bits are the columns of row x. Bits past the last column
   // are never playable, so need no mask.
-  const uint32_t row_threats = line_threats(row_[P][x]) & ~(threat_[x] >> own) & 0xFFFFu;
-  threat_[x] |= row_threats << own;
+  const uint32_t row = row_[P][x] | bit;
+  row_[P][x] = static_cast<uint16_t>(row);
+  const uint32_t row_threats = line_threats(row) & ~(row_cells >> own) & 0xFFFFu;
+  threat_[x] = row_cells | row_threats << own;
   uint64_t masks =
       h.masks |
       (static_cast<uint64_t>(row_threats & playable_[x]) | static_cast<uint64_t>(row_threats & above_[x]) << 32) << own;
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1). Read below with the rest of column y.
-  const uint32_t three = (((col_[P][y] >> x) & 7u) == 7u) & (next == x - 1) & (next >= 0);
+  const uint32_t column_stones = col_[P][y] | 1u << x;
+  col_[P][y] = static_cast<uint16_t>(column_stones);
+  const uint32_t three = (column_stones & c.three) == c.three;
   uint32_t next_threats = threat_[next & kRowMask] | three << (y + own);
   threat_[next & kRowMask] = next_threats;
-  uint32_t after_threats = threat_[after & kRowMask];
   // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
-  const int d = x + y, a = x - y + kMaxSide - 1;
-  const uint32_t diagonal = line_threats(diag_[P][d]) & g.diag_bits[d] & ~diag_threats_[P][d];
-  const uint32_t anti = line_threats(anti_[P][a]) & g.anti_bits[a] & ~anti_threats_[P][a];
+  const int d = x + y;
+  const uint32_t diagonal_stones = diag_[P][d] | bit;
+  diag_[P][d] = static_cast<uint16_t>(diagonal_stones);
+  const uint32_t diagonal = line_threats(diagonal_stones) & g.diag_bits[d] & ~diag_threats_[P][d];
+  const int a = x - y + kMaxSide - 1;
+  const uint32_t anti_stones = anti_[P][a] | bit;
+  anti_[P][a] = static_cast<uint16_t>(anti_stones);
+  const uint32_t anti = line_threats(anti_stones) & g.anti_bits[a] & ~anti_threats_[P][a];
+  uint32_t after_threats = threat_[after & kRowMask];
   if (diagonal | anti) {
     masks |= add_diagonal_threats(P, d, diagonal, a, anti);
     next_threats = threat_[next & kRowMask];

@@ -51,27 +51,30 @@ struct ReplyTable {
 
 // The unforced answers of one simulation: player(i) answered the opponent's
 // stone at cell answered(i) by playing column(i). Holds at most kCells, each
-// in one word (cell | column << 8 | player << 16).
+// in one word: the index of its entry in ReplyTable::reply (player * kCells +
+// cell) and the column << 16.
 struct Answers {
   uint32_t entry[kCells];
   int n;
   Answers() : n(0) {}
-  static uint32_t pack(int cell, int y, int p) { return static_cast<uint32_t>(cell | y << 8 | p << 16); }
+  static uint32_t pack(int cell, int y, int p) { return static_cast<uint32_t>((p * kCells + cell) | y << 16); }
   void add(int cell, int y, int p) { entry[n++] = pack(cell, y, p); }
-  int answered(int i) const { return entry[i] & 0xFF; }
-  int column(int i) const { return (entry[i] >> 8) & 0xFF; }
-  int player(int i) const { return entry[i] >> 16; }
+  int answered(int i) const { return (entry[i] & 0xFFFF) % kCells; }
+  int column(int i) const { return entry[i] >> 16; }
+  int player(int i) const { return (entry[i] & 0xFFFF) / kCells; }
   // The winner's answers become its replies, the loser's are forgotten;
   // a draw (winner -1) teaches nothing. No cell is answered twice in one
   // simulation, so the order does not matter.
   void teach(ReplyTable* table, int winner) const {
     if (winner < 0) return;
+    int8_t* const replies = &table->reply[0][0];
+    // The winner's entries are those at or past `first` (player 1) or below it (player 0).
+    const uint32_t first = kCells, flip = winner ? 0u : ~0u;
     for (int i = 0; i < n; ++i) {
-      const uint32_t e = entry[i];
-      const int8_t column = static_cast<int8_t>(e >> 8);
-      int8_t& reply = table->reply[e >> 16][e & 0xFF];
-      const int8_t kept = reply == column ? static_cast<int8_t>(-1) : reply;
-      reply = static_cast<int>(e >> 16) == winner ? column : kept;
+      const uint32_t e = entry[i], index = e & 0xFFFF;
+      const int column = static_cast<int>(e >> 16);
+      const int kept = replies[index] == column ? -1 : replies[index];
+      replies[index] = static_cast<int8_t>(((index >= first) ^ flip) & 1 ? column : kept);
     }
   }
 };

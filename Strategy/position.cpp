@@ -47,15 +47,10 @@ void Position::reset(const Geometry* g) {
   memset(diag_threats_, 0, sizeof diag_threats_);
   memset(anti_threats_, 0, sizeof anti_threats_);
   memset(threat_, 0, sizeof threat_);
-  memset(playable_, 0, sizeof playable_);
-  memset(above_, 0, sizeof above_);
   for (int y = 0; y < kMaxSide; ++y) play_[y] = -1;
   for (int y = 0; y < g->N; ++y) {
     const int bottom = (g->noX == g->M - 1 && g->noY == y) ? g->M - 2 : g->M - 1;
     play_[y] = bottom;
-    playable_[bottom] |= static_cast<uint16_t>(1u << y);
-    const int above = g->next_row[bottom][y];
-    if (above >= 0) above_[above] |= static_cast<uint16_t>(1u << y);
   }
 }
 
@@ -65,10 +60,15 @@ int Position::stone(int x, int y) const {
   return -1;
 }
 
-uint64_t Position::add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti) {
+uint64_t Position::add_threats(int p, int x, uint32_t row, int d, uint32_t diagonal, int a, uint32_t anti) {
+  threat_[x] |= row << (p << 4);
   diag_threats_[p][d] |= static_cast<uint16_t>(diagonal);
   anti_threats_[p][a] |= static_cast<uint16_t>(anti);
   uint64_t masks = 0;
+  for (; row; row &= row - 1) {
+    const int j = __builtin_ctz(row);
+    if (j < kMaxSide) masks |= add_threat(p, x, j);
+  }
   for (; diagonal; diagonal &= diagonal - 1) {
     const int j = __builtin_ctz(diagonal);
     masks |= add_threat(p, d - j, j);

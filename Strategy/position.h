@@ -9,13 +9,11 @@
 //   diag_[p][x+y]     bit y  (down-right diagonals: x+y constant)
 //   anti_[p][x-y+11]  bit y  (down-left diagonals: x-y constant)
 //
-// and, per row x, words of cells with bit y for column y:
+// and, per row x, a word of cells with bit y for column y:
 //
 //   threat_[x]   the cells that would complete four in a row, player 0's in
 //                bits 0..15 and player 1's in bits 16..31 (empty or not;
 //                threats only ever grow, since stones never leave the board)
-//   playable_[x] the columns whose next free cell is in row x
-//   above_[x]    the columns whose cell after the playable one is in row x
 //
 // Rows are indexed by x & 15, so that "no row" (-1) reads row 15, whose
 // threats stay empty. Per player, two column masks are kept equal to what
@@ -27,8 +25,9 @@
 // so the tactics of a move are read, not computed. Threats only ever grow, so
 // a stone wins exactly when it fills a threat of its own; a move changes the
 // masks only in its own column and at the threats it creates, and those it
-// finds from the four lines through it, without a branch but for the
-// diagonals' rare new threats. The masks, the columns' free rows and the open
+// finds from the four lines through it: the threats of its column and the
+// masks of its column without a branch, the new threats of its row and
+// diagonals (rare) out of line. The masks, the columns' free rows and the open
 // columns are the words every move reads and writes (`Hot`): a playout holds
 // them in registers (hot(), play_as(), set_hot()). Moves that keep only the
 // stones (play_stones_only) leave the cell sets and masks behind: after one,
@@ -174,7 +173,8 @@ class Position {
   template <int P>
   C4_INLINE uint32_t stacked_of(const Hot& h) const {
     uint32_t stacked = 0;
-    for (uint32_t rest = under_of<P>(h); rest; rest &= rest - 1) {
+    // Where the opponent threatens the lower cell too, it blocks with a win.
+    for (uint32_t rest = under_of<P>(h) & ~under_of<P ^ 1>(h); rest; rest &= rest - 1) {
       const int y = __builtin_ctz(rest);
       const int above = g_->next_row[play_[y]][y];  // P's threat, by under
       const int higher = g_->next_row[above][y];
@@ -200,14 +200,17 @@ class Position {
   // Drops a stone of P into column y; true if it connects four.
   template <int P>
   C4_INLINE bool drop(Hot& h, int y);
-  // Adds the threats of p at the cells (d - j, j) for j in `diagonal` and
-  // (a - 11 + j, j) for j in `anti`; returns their bits for the masks.
-  uint64_t add_diagonal_threats(int p, int d, uint32_t diagonal, int a, uint32_t anti);
+  // Adds the threats of p at the cells (x, j) for j in `row`, (d - j, j) for
+  // j in `diagonal` and (a - 11 + j, j) for j in `anti`; returns their bits
+  // for the masks (the free rows already moved by the move that made them).
+  uint64_t add_threats(int p, int x, uint32_t row, int d, uint32_t diagonal, int a, uint32_t anti);
   // Adds cell (x, y) to the threats of p; returns its column's bits for the masks.
   C4_INLINE uint64_t add_threat(int p, int x, int y) {
     const int shift = y + (p << 4);
     threat_[x] |= 1u << shift;
-    return (static_cast<uint64_t>((playable_[x] >> y) & 1u) | static_cast<uint64_t>((above_[x] >> y) & 1u) << 32)
+    const int playable = play_[y];
+    return (static_cast<uint64_t>(playable == x) | static_cast<uint64_t>(g_->next_row[playable & kRowMask][y] == x)
+                                                       << 32)
            << shift;
   }
 
@@ -224,8 +227,6 @@ class Position {
   uint16_t diag_threats_[2][kMaxDiagonals];
   uint16_t anti_threats_[2][kMaxDiagonals];
   uint32_t threat_[kRowMask + 1];  // row 15 stays 0
-  uint16_t playable_[kRowMask + 1];
-  uint16_t above_[kRowMask + 1];  // rows 15 of these two are scratch
 };
 
 template <int P>
@@ -239,25 +240,15 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   h.open ^= c.full;
   ++moves_;
   const uint32_t bit = 1u << y;
-  // The playable cell moves up to the old above cell, the above cell one further
-  // (rows -1 land in the scratch row 15).
-  playable_[x] ^= static_cast<uint16_t>(bit);
-  playable_[next & kRowMask] ^= static_cast<uint16_t>(bit);
-  above_[next & kRowMask] ^= static_cast<uint16_t>(bit);
-  above_[after & kRowMask] ^= static_cast<uint16_t>(bit);
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
   const int own = 16 * P;
   const uint32_t row_cells = threat_[x];
   const bool won = (row_cells >> (y + own)) & 1;
-  // Row x: the threat bits are the columns of row x. Bits past the last column
-  // are never playable, so need no mask.
+  // Row x: the threat bits are the columns of row x (bits past the last column
+  // are never playable).
   const uint32_t row = row_[P][x] | bit;
   row_[P][x] = static_cast<uint16_t>(row);
   const uint32_t row_threats = line_threats(row) & ~(row_cells >> own) & 0xFFFFu;
-  threat_[x] = row_cells | row_threats << own;
-  uint64_t masks =
-      h.masks |
-      (static_cast<uint64_t>(row_threats & playable_[x]) | static_cast<uint64_t>(row_threats & above_[x]) << 32) << own;
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1). Read below with the rest of column y.
@@ -276,8 +267,9 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   anti_[P][a] = static_cast<uint16_t>(anti_stones);
   const uint32_t anti = line_threats(anti_stones) & g.anti_bits[a] & ~anti_threats_[P][a];
   uint32_t after_threats = threat_[after & kRowMask];
-  if (diagonal | anti) {
-    masks |= add_diagonal_threats(P, d, diagonal, a, anti);
+  uint64_t masks = h.masks;
+  if (row_threats | diagonal | anti) {
+    masks |= add_threats(P, x, row_threats, d, diagonal, a, anti);
     next_threats = threat_[next & kRowMask];
     after_threats = threat_[after & kRowMask];
   }

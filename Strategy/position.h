@@ -12,8 +12,11 @@
 // and, per row x, a word of cells with bit y for column y:
 //
 //   threat_[x]   the cells that would complete four in a row, player 0's in
-//                bits 0..15 and player 1's in bits 16..31 (empty or not;
-//                threats only ever grow, since stones never leave the board)
+//                bits 0..15 and player 1's in bits 16..31 (threats only ever
+//                grow, since stones never leave the board). Only empty cells'
+//                entries are ever read (playable, above and higher cells, the
+//                cell a stone fills), so a threat found at a cell the opponent
+//                holds is not recorded: fewer moves find new threats.
 //
 // Rows are indexed by x & 15, so that "no row" (-1) reads row 15, whose
 // threats stay empty. Per player, two column masks are kept equal to what
@@ -248,7 +251,7 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   // are never playable).
   const uint32_t row = row_[P][x] | bit;
   row_[P][x] = static_cast<uint16_t>(row);
-  const uint32_t row_threats = line_threats(row) & ~(row_cells >> own) & 0xFFFFu;
+  const uint32_t row_threats = line_threats(row) & ~(row_cells >> own) & ~row_[P ^ 1][x] & 0xFFFFu;
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1). Read below with the rest of column y.
@@ -261,11 +264,11 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   const int d = x + y;
   const uint32_t diagonal_stones = diag_[P][d] | bit;
   diag_[P][d] = static_cast<uint16_t>(diagonal_stones);
-  const uint32_t diagonal = line_threats(diagonal_stones) & g.diag_bits[d] & ~diag_threats_[P][d];
+  const uint32_t diagonal = line_threats(diagonal_stones) & g.diag_bits[d] & ~diag_threats_[P][d] & ~diag_[P ^ 1][d];
   const int a = x - y + kMaxSide - 1;
   const uint32_t anti_stones = anti_[P][a] | bit;
   anti_[P][a] = static_cast<uint16_t>(anti_stones);
-  const uint32_t anti = line_threats(anti_stones) & g.anti_bits[a] & ~anti_threats_[P][a];
+  const uint32_t anti = line_threats(anti_stones) & g.anti_bits[a] & ~anti_threats_[P][a] & ~anti_[P ^ 1][a];
   uint32_t after_threats = threat_[after & kRowMask];
   uint64_t masks = h.masks;
   if (row_threats | diagonal | anti) {

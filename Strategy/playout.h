@@ -49,32 +49,30 @@ struct ReplyTable {
   }
 };
 
-// The unforced answers of one simulation: player(i) answered the opponent's
-// stone at cell answered(i) by playing column(i). Holds at most kCells, each
-// in one word: the index of its entry in ReplyTable::reply (player * kCells +
-// cell) and the column << 16.
+// The unforced answers of one simulation, per player: player p's i-th answer
+// (i < count(p)) was column(p, i) to the opponent's stone at cell
+// answered(p, i). Each is one word: the index of its entry in
+// ReplyTable::reply (p * kCells + cell) and the column << 16.
 struct Answers {
-  uint32_t entry[kCells];
-  int n;
-  Answers() : n(0) {}
+  uint32_t entry[2][kCells];
+  int n[2];
+  Answers() { n[0] = n[1] = 0; }
   static uint32_t pack(int cell, int y, int p) { return static_cast<uint32_t>((p * kCells + cell) | y << 16); }
-  void add(int cell, int y, int p) { entry[n++] = pack(cell, y, p); }
-  int answered(int i) const { return (entry[i] & 0xFFFF) % kCells; }
-  int column(int i) const { return entry[i] >> 16; }
-  int player(int i) const { return (entry[i] & 0xFFFF) / kCells; }
+  void add(int cell, int y, int p) { entry[p][n[p]++] = pack(cell, y, p); }
+  int count(int p) const { return n[p]; }
+  int answered(int p, int i) const { return (entry[p][i] & 0xFFFF) - p * kCells; }
+  int column(int p, int i) const { return entry[p][i] >> 16; }
   // The winner's answers become its replies, the loser's are forgotten;
   // a draw (winner -1) teaches nothing. No cell is answered twice in one
   // simulation, so the order does not matter.
   void teach(ReplyTable* table, int winner) const {
     if (winner < 0) return;
     int8_t* const replies = &table->reply[0][0];
-    // The winner's entries are those at or past `first` (player 1) or below it (player 0).
-    const uint32_t first = kCells, flip = winner ? 0u : ~0u;
-    for (int i = 0; i < n; ++i) {
-      const uint32_t e = entry[i], index = e & 0xFFFF;
-      const int column = static_cast<int>(e >> 16);
-      const int kept = replies[index] == column ? -1 : replies[index];
-      replies[index] = static_cast<int8_t>(((index >= first) ^ flip) & 1 ? column : kept);
+    for (const uint32_t *e = entry[winner], *end = e + n[winner]; e < end; ++e)
+      replies[*e & 0xFFFF] = static_cast<int8_t>(*e >> 16);
+    for (const uint32_t *e = entry[winner ^ 1], *end = e + n[winner ^ 1]; e < end; ++e) {
+      int8_t& reply = replies[*e & 0xFFFF];
+      reply = reply == static_cast<int8_t>(*e >> 16) ? static_cast<int8_t>(-1) : reply;
     }
   }
 };
@@ -124,10 +122,10 @@ struct PlayoutState {
   Random rng;
   int last;            // the opponent's last column, or -1
   int last_cell;       // the cell of the opponent's last stone, or -1 (with replies)
-  int answers;         // answers recorded in `answer`
+  int answers[2];      // answers recorded in `answer`, per player
   uint32_t follow_up;  // percent
   const ReplyTable* table;
-  uint32_t answer[kCells];  // as Answers::entry
+  uint32_t answer[2][kCells];  // as Answers::entry
 };
 
 // One move of player P (the side to move) in a playout: the result (0 or 1
@@ -149,7 +147,7 @@ C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s) {
       const int cell = s.last_cell;
       y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up,
                  cell >= 0 ? s.table->reply[P][cell] : -1);
-      if (cell >= 0) s.answer[s.answers++] = Answers::pack(cell, y, P);
+      if (cell >= 0) s.answer[P][s.answers[P]++] = Answers::pack(cell, y, P);
     } else {
       y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up, -1);
     }
@@ -185,7 +183,7 @@ inline int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t 
   s.rng = rng;
   s.last = last;
   s.follow_up = follow_up;
-  s.answers = 0;
+  s.answers[0] = s.answers[1] = 0;
   int result;
   if (memory) {
     s.last_cell = memory->last_cell;
@@ -193,8 +191,10 @@ inline int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t 
     result = detail::play_out<true>(pos, s);
     memory->last_cell = s.last_cell;
     Answers& answers = memory->answers;
-    memcpy(answers.entry + answers.n, s.answer, sizeof(uint32_t) * s.answers);
-    answers.n += s.answers;
+    for (int p = 0; p < 2; ++p) {
+      memcpy(answers.entry[p] + answers.n[p], s.answer[p], sizeof(uint32_t) * s.answers[p]);
+      answers.n[p] += s.answers[p];
+    }
   } else {
     s.last_cell = -1;
     s.table = 0;

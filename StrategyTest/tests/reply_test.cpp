@@ -111,15 +111,15 @@ TEST_CASE("a playout with replies records each unforced answer to the stone befo
     // the opponent's stone just before it, so it must hold the opponent's stone
     // and the answer's column must hold the answering player's stone.
     const int winner = c4::tactical_playout(pos, rng, -1, c4::kFollowUpPercent, &memory);
-    for (int i = 0; i < memory.answers.n; ++i) {
-      const int answered = memory.answers.answered(i);
-      const int p = memory.answers.player(i);
-      REQUIRE(pos.stone(answered / c4::kMaxSide, answered % c4::kMaxSide) == (p ^ 1));
-      REQUIRE(memory.answers.column(i) >= 0);
-      REQUIRE(memory.answers.column(i) < g.N);
-      replies_played += table.reply[p][answered] == memory.answers.column(i);
-      ++answers_seen;
-    }
+    for (int p = 0; p < 2; ++p)
+      for (int i = 0; i < memory.answers.count(p); ++i) {
+        const int answered = memory.answers.answered(p, i);
+        REQUIRE(pos.stone(answered / c4::kMaxSide, answered % c4::kMaxSide) == (p ^ 1));
+        REQUIRE(memory.answers.column(p, i) >= 0);
+        REQUIRE(memory.answers.column(p, i) < g.N);
+        replies_played += table.reply[p][answered] == memory.answers.column(p, i);
+        ++answers_seen;
+      }
     memory.answers.teach(&table, winner);
   }
   CHECK(answers_seen > 200 * 20);

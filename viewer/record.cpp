@@ -283,6 +283,7 @@ bool parse_record(const std::string& text, const std::string& file_name, Record*
       check_ponte(check);
     check_refused(check);
     check_daemons_killed(check);
+    check.optional("analysis", JsonValue::kObject);  // its contents: checked, loosely, by the page
     if (!check.ok()) {
       *error = where + check.error();
       return false;
@@ -290,6 +291,19 @@ bool parse_record(const std::string& text, const std::string& file_name, Record*
     out->lines.push_back(line);
   }
   return true;
+}
+
+std::string link_step(const std::string& line) {
+  JsonValue value;
+  std::string why;
+  if (!judge::parse_json(line, &value, &why) || value.type != JsonValue::kObject) return "end";
+  const JsonValue* analysis = value.find("analysis");
+  const JsonValue* moves = value.find("moves");
+  const JsonValue* losing = analysis && analysis->type == JsonValue::kObject ? analysis->find("losing_move") : nullptr;
+  if (!losing || !moves || moves->type != JsonValue::kArray ||
+      !LineCheck::whole_in(*losing, 1, static_cast<double>(moves->items.size())))
+    return "end";
+  return std::to_string(static_cast<long long>(losing->number));
 }
 
 }  // namespace viewer

@@ -27,6 +27,15 @@ struct Record {
 // must be a JSON object of one judge's kind, with that judge's fields of the
 // right types; otherwise returns false with *error naming `file_name`, the
 // line number and the field, e.g. "match.jsonl:3: field 'moves' is missing".
+// A line of an annotated record (build/bin/analyze, analysis/README.md) is the
+// plain line with a member "analysis" appended: it must be an object, whose
+// contents the page checks (it draws a game whose analysis is malformed
+// without it, and says so).
 bool parse_record(const std::string& text, const std::string& file_name, Record* out, std::string* error);
+
+// The step a link to the game of record line `line` opens the replay at
+// (page.html#game=N&step=K): the annotated record's losing move, a whole
+// number from 1 to the game's moves, when the line has one; else "end".
+std::string link_step(const std::string& line);
 
 }  // namespace viewer

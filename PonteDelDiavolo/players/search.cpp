@@ -216,6 +216,71 @@ class Searcher {
   judge::Deadline deadline_;
 };
 
+// What the iterative deepening found: the best action at the deepest depth
+// (partly) searched, its value for the root's mover, and that depth.
+struct RootResult {
+  Action best;
+  double value;
+  int depth;
+};
+
+// choose_action's iterative deepening over the root's candidates `root` (best
+// static value first, not empty): depths 2..max_depth, each searching the first
+// kRootWidth of them, the best of the previous depth first. With `watch`, a depth
+// starts only while under half of `budget_ms` is spent, and a timeout (the
+// searcher's deadline) ends the search with the partial depth's best; without
+// (a searcher whose deadline never expires), every depth runs to its end.
+RootResult deepen(Searcher& searcher, const Board& b, Colour me, std::vector<Scored> root, int max_depth,
+                  const judge::Stopwatch* watch, int budget_ms) {
+  RootResult result{root[0].action, root[0].value, 1};
+  for (int depth = 2; depth <= max_depth; ++depth) {
+    if (watch && watch->elapsed_ms() > budget_ms * 0.5) break;  // little chance to search even the best move again
+    int width = std::min<int>(kRootWidth, static_cast<int>(root.size()));
+    double alpha = -1e18;
+    Action iteration_best = root[0].action;
+    std::vector<std::pair<double, int>> order;
+    bool timed_out = false;
+    for (int i = 0; i < width; ++i) {
+      Board child = b;
+      apply_action(child, me, root[i].action);
+      double v;
+      try {
+        v = -searcher.search(child, opponent(me), depth - 1, -1e18, -alpha);
+      } catch (const Timeout&) {
+        timed_out = true;
+        break;
+      }
+      order.emplace_back(v, i);
+      if (v > alpha) {
+        alpha = v;
+        iteration_best = root[i].action;
+      }
+    }
+    // A partial iteration still counts once the previous best (searched first) has its new value.
+    if (!order.empty()) result = RootResult{iteration_best, alpha, depth};
+    if (timed_out) break;
+    // Searched moves first, best first, for the next iteration.
+    std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::vector<Scored> reordered;
+    for (const auto& o : order) reordered.push_back(root[o.second]);
+    for (size_t i = width; i < root.size(); ++i) reordered.push_back(root[i]);
+    root = reordered;
+    if (root.size() == 1) break;
+  }
+  return result;
+}
+
+// Whether `action` is legal for `me` on `board` (the referee's checks, strict crossing).
+bool legal_now(const Board& board, Colour me, bool change_offered, const Action& action) {
+  if (action.kind == Action::kChess) {
+    int cells[2] = {action.a, action.b};
+    return check_placement(board, me, cells, 2) == Violation::kNone;
+  }
+  if (action.kind == Action::kBridge)
+    return check_bridge(board, me, action.a, action.b, Crossing::kStrict) == Violation::kNone;
+  return change_offered && change_possible(board, me);
+}
+
 }  // namespace
 
 bool choose_action(const Board& board, Colour me, bool change_offered, const SearchLimits& limits, Action* out,
@@ -239,58 +304,12 @@ bool choose_action(const Board& board, Colour me, bool change_offered, const Sea
     *out = legal[0];
     return true;
   }
-  Action best = root[0].action;
-  double best_value = root[0].value;
-  int depth_done = 1;
-  for (int depth = 2; depth <= limits.max_depth; ++depth) {
-    if (watch.elapsed_ms() > budget * 0.5) break;  // little chance to search even the best move again
-    int width = std::min<int>(kRootWidth, static_cast<int>(root.size()));
-    double alpha = -1e18;
-    Action iteration_best = root[0].action;
-    std::vector<std::pair<double, int>> order;
-    bool timed_out = false;
-    for (int i = 0; i < width; ++i) {
-      Board child = b;
-      apply_action(child, me, root[i].action);
-      double v;
-      try {
-        v = -searcher.search(child, opponent(me), depth - 1, -1e18, -alpha);
-      } catch (const Timeout&) {
-        timed_out = true;
-        break;
-      }
-      order.emplace_back(v, i);
-      if (v > alpha) {
-        alpha = v;
-        iteration_best = root[i].action;
-      }
-    }
-    // A partial iteration still counts once the previous best (searched first) has its new value.
-    if (!order.empty()) {
-      best = iteration_best;
-      best_value = alpha;
-      depth_done = depth;
-    }
-    if (timed_out) break;
-    // Searched moves first, best first, for the next iteration.
-    std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
-    std::vector<Scored> reordered;
-    for (const auto& o : order) reordered.push_back(root[o.second]);
-    for (size_t i = width; i < root.size(); ++i) reordered.push_back(root[i]);
-    root = reordered;
-    if (root.size() == 1) break;
-  }
+  const RootResult found = deepen(searcher, b, me, root, limits.max_depth, &watch, budget);
+  Action best = found.best;
+  double best_value = found.value;
+  int depth_done = found.depth;
   // Never answer with an illegal action.
-  bool legal = false;
-  if (best.kind == Action::kChess) {
-    int cells[2] = {best.a, best.b};
-    legal = check_placement(board, me, cells, 2) == Violation::kNone;
-  } else if (best.kind == Action::kBridge) {
-    legal = check_bridge(board, me, best.a, best.b, Crossing::kStrict) == Violation::kNone;
-  } else {
-    legal = change_offered && change_possible(board, me);
-  }
-  if (!legal) {
+  if (!legal_now(board, me, change_offered, best)) {
     std::vector<Action> all = legal_actions(board, me, change_offered, Crossing::kStrict);
     if (all.empty()) return false;
     best = all[0];
@@ -301,6 +320,41 @@ bool choose_action(const Board& board, Colour me, bool change_offered, const Sea
     report->nodes = searcher.nodes;
     report->value = best_value;
   }
+  return true;
+}
+
+double action_value(const Board& board, Colour me, const Action& action, int depth, long long* nodes) {
+  Searcher searcher(me, false, judge::Deadline::never());
+  Board child = board;
+  apply_action(child, me, action);
+  // As deepen() values a root action: depth 1 is the static value after it.
+  const double v = depth <= 1 ? evaluate(child, me) : -searcher.search(child, opponent(me), depth - 1, -1e18, 1e18);
+  if (nodes) *nodes += searcher.nodes;
+  return v;
+}
+
+bool best_action_value(const Board& board, Colour me, bool change_offered, int depth, Action* best, double* value,
+                       long long* nodes) {
+  Searcher searcher(me, change_offered, judge::Deadline::never());
+  Board b = board;
+  std::vector<Scored> root = searcher.candidates(b, me, change_offered && change_possible(b, me));
+  if (nodes) *nodes += searcher.nodes;
+  if (!root.empty()) {
+    const long long before = searcher.nodes;
+    const RootResult found = deepen(searcher, b, me, root, depth, nullptr, 0);
+    if (nodes) *nodes += searcher.nodes - before;
+    if (legal_now(board, me, change_offered, found.best)) {
+      *best = found.best;
+      // A single candidate ends the deepening early: its value at `depth` then.
+      *value = found.depth == depth ? found.value : action_value(board, me, found.best, depth, nodes);
+      return true;
+    }
+  }
+  // As choose_action: the first legal action when the search has none to offer.
+  std::vector<Action> legal = legal_actions(board, me, change_offered, Crossing::kStrict);
+  if (legal.empty()) return false;
+  *best = legal[0];
+  *value = action_value(board, me, legal[0], depth, nodes);
   return true;
 }
 

@@ -28,4 +28,18 @@ struct SearchReport {
 bool choose_action(const Board& board, Colour me, bool change_offered, const SearchLimits& limits, Action* out,
                    SearchReport* report = nullptr);
 
+// The same search at a fixed depth, with no clock (analysis: the same position
+// and depth give the same answer on any machine). Values are for `me`, in the
+// units of the evaluation (a finished game: final_value, 1000 a point).
+// `nodes` (if given) gets the positions expanded added.
+//
+// The value of playing `action` (legal for `me`) at `depth` plies (1: the static
+// value after it), as the search values its root's actions.
+double action_value(const Board& board, Colour me, const Action& action, int depth, long long* nodes = nullptr);
+// What choose_action answers with limits.max_depth = depth and all the time it
+// needs, and its value, action_value(board, me, *best, depth). False if `me`
+// has no legal action.
+bool best_action_value(const Board& board, Colour me, bool change_offered, int depth, Action* best, double* value,
+                       long long* nodes = nullptr);
+
 }  // namespace pdd

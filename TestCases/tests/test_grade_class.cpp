@@ -2,6 +2,7 @@
 // OJ compiles them, graded, and ranked in the class table.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +14,7 @@
 
 #include "../../common/cli.h"
 #include "../../common/confinement.h"
+#include "../../common/json_read.h"
 #include "../../common/tests/shell.h"
 #include "../../viewer/record.h"
 #include "../tools/class_page.h"
@@ -261,8 +263,37 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
     csv_order.push_back(lines[i].substr(from, lines[i].find(',', from) - from));
   }
   CHECK(attribute_values(page, "data-student") == csv_order);
-  const std::vector<std::string> links = attribute_values(page, "href");
+  std::vector<std::string> links, lost_links;  // the students' pages; their lost games (#game=N&step=K)
+  for (const std::string& link : attribute_values(page, "href"))
+    (link.find('#') == std::string::npos ? links : lost_links).push_back(link);
   CHECK(links == std::vector<std::string>{"alice/games.html", "bob/games.html", "frank/games.html", "gina/games.html"});
+  // Each graded student's lost games, as many as the table's Lost column, each at its end (the
+  // records are plain); frank lost all ten, games 1 to 10 of his page.
+  auto lost_of = [&](const std::string& student) {
+    std::vector<std::string> of;
+    for (const std::string& link : lost_links)
+      if (link.rfind(student + "/games.html#game=", 0) == 0) of.push_back(link);
+    return of;
+  };
+  size_t linked = 0;
+  for (const char* student : {"alice", "bob", "frank"}) {
+    CAPTURE(student);
+    std::vector<std::string> fields;
+    std::istringstream cells(row(student));
+    for (std::string field; std::getline(cells, field, ',');) fields.push_back(field);
+    REQUIRE(fields.size() > 11);
+    CHECK(lost_of(student).size() == std::stoul(fields[11]));  // rank,student,status,total,group1..5,won,tied,lost
+    for (const std::string& link : lost_of(student)) {
+      CAPTURE(link);
+      CHECK(link.size() > 13);
+      CHECK(link.substr(link.size() - 13) == "&amp;step=end");
+    }
+    linked += lost_of(student).size();
+  }
+  CHECK(linked == lost_links.size());  // gina's games were not graded: no lost games linked
+  std::vector<std::string> frank_lost;
+  for (int n = 1; n <= 10; ++n) frank_lost.push_back("frank/games.html#game=" + std::to_string(n) + "&amp;step=end");
+  CHECK(lost_of("frank") == frank_lost);
   for (const std::string& link : links) {
     CAPTURE(link);
     const std::string games_page = read_file((out / link).string());
@@ -276,6 +307,42 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   }
   const std::string frank_record = read_file((out / "frank" / "games.jsonl").string());
   CHECK(frank_record.find("\"code\":3,") != std::string::npos);  // the crash, as the page shows it
+
+  // A record annotated by build/bin/analyze: the lost game's link opens it at its losing move. One
+  // lost game of a few moves gets an analysis (only its losing move matters here); --merge rewrites the page.
+  std::string annotated_link;
+  for (const char* student : {"bob", "alice"}) {
+    const fs::path record_file = out / student / "games.jsonl";
+    std::vector<std::string> record_lines;
+    std::istringstream in(read_file(record_file.string()));
+    for (std::string line; std::getline(in, line);) record_lines.push_back(line);
+    const std::vector<grade::LostGame> lost = grade::lost_games(read_file(record_file.string()));
+    for (const grade::LostGame& g : lost) {
+      // The line of that game: its round is the sample, game 1 the strategy's first move.
+      const std::string id =
+          "\"round\":" + std::to_string(g.sample) + ",\"game\":" + (g.strategy_first ? "1" : "2") + ",";
+      for (std::string& line : record_lines) {
+        judge::JsonValue v;
+        std::string why;
+        REQUIRE_MESSAGE(judge::parse_json(line, &v, &why), why);
+        if (line.find(id) == std::string::npos || v.find("moves")->items.size() < 3) continue;
+        line = line.substr(0, line.rfind('}')) + ",\"analysis\":{\"line\":1,\"engine\":\"test\",\"losing_move\":2}}";
+        annotated_link = std::string(student) + "/games.html#game=" + std::to_string(g.game) + "&amp;step=2";
+        break;
+      }
+      if (!annotated_link.empty()) break;
+    }
+    if (annotated_link.empty()) continue;
+    std::string text;
+    for (const std::string& line : record_lines) text += line + "\n";
+    std::ofstream(record_file, std::ios::binary) << text;
+    break;
+  }
+  REQUIRE_FALSE(annotated_link.empty());
+  run_grade_class(dir.path, "--group 1 --seed 3 --merge", uploads, out);
+  const std::vector<std::string> merged_links = attribute_values(read_file((out / "class.html").string()), "href");
+  CHECK(std::count(merged_links.begin(), merged_links.end(), annotated_link) == 1);
+  CHECK(merged_links.size() == links.size() + lost_links.size());
   // The five group scores, the forfeits by kind, the times and the reasons are on the page.
   for (const char* heading : {"<th>Group 1</th>", "<th>Group 5</th>", "<th>Crashes</th>", "<th>Illegal moves</th>",
                               "<th>Timeouts</th>", "<th>Compile s</th>", "<th>Think s</th>"})
@@ -319,6 +386,53 @@ TEST_CASE("grade-class: the class page keeps hostile names and compiler output a
   run_grade_class(dir.path, "--group 1 --seed 2 --merge", uploads, out);
   CHECK(read_file((out / "class.csv").string()) == csv);
   CHECK(read_file((out / "class.html").string()) == page);
+}
+
+TEST_CASE("class page: each lost game linked in the replay page's order, at its losing move when annotated") {
+  // Three games as Compete records them (the strategy is A), out of the page's order (round, then game).
+  auto game = [](int round, int game, int code, const std::string& analysis) {
+    std::string line = "{\"round\":" + std::to_string(round) + ",\"game\":" + std::to_string(game) +
+                       R"(,"seed":1,"M":9,"N":9,"noX":0,"noY":8,"a":"/x/s.so","b":"/x/3.so","first":"A",)"
+                       R"("moves":[["A",8,0,1],["B",8,1,1],["A",7,0,1],["B",7,1,1],["A",6,0,1],["B",6,1,1]],)"
+                       R"("code":)" +
+                       std::to_string(code) + R"(,"result":"r","reason":"r"})";
+    return analysis.empty() ? line : line.substr(0, line.size() - 1) + ",\"analysis\":" + analysis + "}";
+  };
+  const std::string record = game(3, 2, 2, R"({"line":1,"engine":"e","losing_move":5})") + "\n" + game(1, 1, 1, "") +
+                             "\n" + game(3, 1, 7, R"({"line":3,"engine":"e","losing_move":null})") + "\n" +
+                             game(5, 1, 0, "") + "\n" + game(5, 2, 4, "") + "\n";
+  const std::vector<grade::LostGame> lost = grade::lost_games(record);
+  REQUIRE(lost.size() == 3);  // the sample's win, A's timeout, A's illegal move; not the win nor the tie
+  CHECK(lost[0].game == 2);   // round 3 game 1: A timed out, no losing move found
+  CHECK(lost[0].step == "end");
+  CHECK(lost[0].sample == 3);
+  CHECK(lost[0].strategy_first);
+  CHECK(lost[1].game == 3);  // round 3 game 2: the losing move 5
+  CHECK(lost[1].step == "5");
+  CHECK_FALSE(lost[1].strategy_first);
+  CHECK(lost[2].game == 5);
+  CHECK(lost[2].step == "end");
+  CHECK(grade::lost_games("not a record\n").empty());
+
+  grade::ClassRow row;
+  row.student = "a&b";
+  row.report.losses = 3;
+  const std::string page = grade::format_class_page(
+      {row}, "test", [](const std::string&) { return true; }, [&](const std::string&) { return record; });
+  CHECK(attribute_values(page, "href") ==
+        std::vector<std::string>({"a%26b/games.html", "a%26b/games.html#game=2&amp;step=end",
+                                  "a%26b/games.html#game=3&amp;step=5", "a%26b/games.html#game=5&amp;step=end"}));
+  CHECK(attribute_values(page, "data-step") == std::vector<std::string>({"end", "5", "end"}));
+  CHECK(page.find(">3@5</a>") != std::string::npos);
+  CHECK(page.find("title=\"game 3: sample 3, the strategy moving second; the losing move 5\"") != std::string::npos);
+  // Without a record (or without its games page) no lost game is linked.
+  CHECK(attribute_values(grade::format_class_page({row}, "test", [](const std::string&) { return true; }), "href") ==
+        std::vector<std::string>({"a%26b/games.html"}));
+  CHECK(attribute_values(
+            grade::format_class_page(
+                {row}, "test", [](const std::string&) { return false; }, [&](const std::string&) { return record; }),
+            "href")
+            .empty());
 }
 
 TEST_CASE("grade-class: an upload named '..zip', '.x.zip' or 'class.zip' gets a folder of its own") {

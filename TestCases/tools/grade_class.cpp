@@ -4,7 +4,9 @@
 // ladder; the class table (class.csv) is rewritten after every student.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -129,9 +131,15 @@ bool write_tables(const std::vector<grade::ClassRow>& rows, const fs::path& out,
     std::error_code ec;
     return fs::is_regular_file(out / grade::student_folder(student) / "games.html", ec);
   };
+  auto games_record = [&](const std::string& student) {  // its lost games are linked at their losing move
+    std::ifstream in(out / grade::student_folder(student) / "games.jsonl", std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
   return judge::write_file_atomically((out / (name + ".csv")).string(), grade::format_class_csv(rows), problem) &&
          judge::write_file_atomically((out / (name + ".html")).string(),
-                                      grade::format_class_page(rows, heading, has_games), problem);
+                                      grade::format_class_page(rows, heading, has_games, games_record), problem);
 }
 
 // grade-class --merge: the class table from every student's row, wherever its shard ran.

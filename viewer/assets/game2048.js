@@ -65,6 +65,41 @@ function gReplay(g, onMove) {
   return {score: score, max: max, problem: problem};
 }
 
+// The analysis (analysis/README.md): before each move the expectimax value of
+// each direction (0 left, 1 down, 2 right, 3 up; null: it changes nothing), the
+// share of moves that were the best, and the costliest moves.
+const G_DIRS = 'LDRU', G_NAMES = {L: 'left', D: 'down', R: 'right', U: 'up'};
+// The game's figures only: the list of moves' length, the accuracy, the costliest moves.
+function gCheckFigures(a, g) {
+  const n = g.directions.length;
+  needList(a.moves, "'moves'", n);
+  needNumber(a.accuracy, "'accuracy'", true);
+  const costliest = needList(a.costliest === undefined ? [] : a.costliest, "'costliest'").map((c, i) => {
+    if (!Array.isArray(c) || c.length !== 2 || !Number.isInteger(c[0]) || c[0] < 1 || c[0] > n)
+      throw "'costliest' item " + (i + 1) + ' is not [a move of the game, its loss]';
+    return [c[0], needNumber(c[1], "'costliest' item " + (i + 1) + "'s loss")];
+  });
+  return {engine: a.engine, accuracy: a.accuracy, costliest: costliest};
+}
+// The whole analysis, with each move's loss and best direction.
+function gCheckAnalysis(a, g) {
+  const figures = gCheckFigures(a, g), n = g.directions.length;
+  const loss = new Float64Array(n + 1), best = new Uint8Array(n);
+  a.moves.forEach((v, k) => {
+    const where = 'move ' + (k + 1);
+    needList(v, where, 4);
+    v.forEach((x, d) => needNumber(x, where + ' ' + G_NAMES[G_DIRS[d]], true));
+    const mine = v[G_DIRS.indexOf(g.directions[k])];
+    if (mine === null) throw where + ': the direction played (' + G_NAMES[g.directions[k]] + ') has no value';
+    let b = 0;
+    for (let d = 1; d < 4; ++d) if (v[d] !== null && (v[b] === null || v[d] > v[b])) b = d;
+    best[k] = b;
+    loss[k + 1] = Math.max(0, v[b] - mine);
+  });
+  return Object.assign(figures, {moves: a.moves, loss: loss, best: best});
+}
+function gPercent(x) { return typeof x === 'number' && x >= 0 && x <= 1 ? (100 * x).toFixed(1) + '%' : '\u2014'; }
+
 function render2048() {
   const games = Record.games.slice().sort((p, q) => p.game - q.game);
   if (!games.length) return noGames('2048 run');
@@ -79,6 +114,10 @@ function render2048() {
     return r;
   });
   const bad = checks.filter(c => c.problem).length;
+  // Each game's analysis is checked whole when the game is opened (a run holds a million moves); here its figures.
+  const reads = games.map(g => readAnalysis(g, gCheckFigures));
+  const analysed = reads.some(r => r.analysis || r.problem);
+  const accuracies = reads.filter(r => r.analysis && gPercent(r.analysis.accuracy) !== '\u2014').map(r => r.analysis.accuracy);
 
   // The stats file, from the finished games (as Run2048 writes it).
   const over = games.filter(g => g.end === 'over');
@@ -98,6 +137,10 @@ function render2048() {
     ['Games', games.length + ' (' + n + ' finished), ' + allMoves + ' moves'],
     ['Replay check', bad ? bad + ' of ' + games.length + ' games do not replay to their recorded score'
                          : 'every game replays to its recorded score and largest tile', 'replay-check'],
+    ...analysisFacts(games, reads),
+    ...(analysed ? [['Accuracy', accuracies.length ? gPercent(accuracies.reduce((s, x) => s + x, 0) / accuracies.length) +
+                     ' of moves the best by the analysis (mean over ' + accuracies.length + ' games; worst ' +
+                     gPercent(accuracies.reduce((m, x) => Math.min(m, x), 1)) + ')' : '\u2014', 'accuracy']] : []),
   ]));
   const check = summary.querySelector('#replay-check');
   check.className = bad ? 'mismatch' : 'ok';
@@ -109,15 +152,18 @@ function render2048() {
   summary.append(...refusedList(games, g => 'Game ' + g.game));
 
   const table = gamesTable(
-      ['game', 'score', 'max tile', 'moves', 'moves to 2048', 'end', 'fault', 'replay'],
+      ['game', 'score', 'max tile', 'moves', 'moves to 2048', 'end', 'fault', 'replay', ...(analysed ? ['accuracy', 'costliest move'] : [])],
       games.map((g, i) => [g.game, g.score, g.max_tile, g.moves, g.reached && g.reached['2048'] !== undefined ? g.reached['2048'] : '\u2014',
-                           g.end, g.detail, checks[i].problem ? '\u2717 ' + checks[i].problem : '\u2713']),
+                           g.end, g.detail, checks[i].problem ? '\u2717 ' + checks[i].problem : '\u2713',
+                           ...(!analysed ? [] : reads[i].problem ? ['not drawn', ''] : !reads[i].analysis ? ['\u2014', ''] :
+                               [gPercent(reads[i].analysis.accuracy), reads[i].analysis.costliest.length
+                                   ? reads[i].analysis.costliest[0][0] + ' (loss ' + value4(reads[i].analysis.costliest[0][1]) + ')' : 'none'])]),
       i => open(i, 'end'));
   table.querySelectorAll('tbody tr').forEach((tr, i) => {
     tr.dataset.score = games[i].score;
     tr.dataset.moves = games[i].moves;
     tr.dataset.check = checks[i].problem ? 'mismatch' : 'ok';
-    if (checks[i].problem) tr.lastChild.className = 'bad';
+    if (checks[i].problem) tr.children[7].className = 'bad';
   });
   section(main, 'Games', 'games-section').append(table);
 
@@ -129,10 +175,14 @@ function render2048() {
   const note = el('p', {class: 'fault-note', id: 'fault-note'});
   const boardText = el('pre', {class: 'board-text', id: 'board-text', title: 'the board, row by row'});
   const chartBox = el('div', {class: 'chart-slot'});
+  const analysisNote = el('p', {class: 'analysis-note', id: 'analysis-note'});
+  const valuesBox = el('div', {class: 'values-box'});
+  const lossBox = el('div', {class: 'chart-slot'});
   const stepper = new Stepper(step => draw(step));
-  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, grid, el('div', {class: 'side'}, info, note, chartBox, boardText)));
+  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, grid,
+                el('div', {class: 'side'}, info, note, analysisNote, valuesBox, lossBox, chartBox, boardText)));
   const EVERY = 256;
-  let game = null, snapshots = [], scores = null, maxes = null, chart = null, index = 0;
+  let game = null, snapshots = [], scores = null, maxes = null, chart = null, index = 0, analysis = null, lossChart = null;
 
   function open(i, step) {
     index = i;
@@ -156,7 +206,51 @@ function render2048() {
     for (let k = 0; k <= game.moves; ++k) pts.push([k, scores[k]]);
     chart = lineChart([{name: 'score', colour: '#c60', points: pts}], {xLabel: 'move', yLabel: 'score'});
     chartBox.replaceChildren(chart);
+    const read = reads[i].analysis ? readAnalysis(game, gCheckAnalysis) : reads[i];
+    analysis = read.analysis;
+    analysisNote.textContent = read.problem;
+    analysisNote.className = read.problem ? 'analysis-note fault' : 'analysis-note';
+    lossChart = null;
+    lossBox.replaceChildren();
+    if (analysis) {
+      // The loss of each move against the best direction, the costliest flagged; a click goes to that move.
+      const lossPts = [];
+      for (let k = 1; k <= game.moves; ++k) lossPts.push([k, analysis.loss[k]]);
+      const attrs = {id: 'loss-chart', 'data-points': game.moves, 'data-costliest': analysis.costliest.map(c => c[0]).join(' ')};
+      lossChart = lineChart([{name: 'loss of the move played', colour: '#c33', points: lossPts}],
+                            {xLabel: 'move', yLabel: 'loss against the best direction', yFormat: v => value4(v), attrs: attrs,
+                             flags: analysis.costliest.map((c, r) => ({x: c[0], label: (r ? '' : 'costliest ') + c[0], cls: 'costly',
+                                                                        attrs: {'data-step': c[0], 'data-rank': r + 1}})),
+                             onPick: k => stepper.go(k)});
+      lossBox.replaceChildren(lossChart);
+    }
     stepper.reset(game.moves, step === 'end' ? game.moves : Number(step) || 0);
+  }
+
+  // Step `step`: the move just played against the best, and the values of the next move's four directions.
+  function drawValues(step) {
+    if (!analysis) return valuesBox.replaceChildren();
+    const rows = [];
+    if (step > 0) {
+      const k = step - 1, played = game.directions[k], best = G_DIRS[analysis.best[k]];
+      const rank = analysis.costliest.findIndex(c => c[0] === step);
+      rows.push(el('p', {id: 'move-loss', 'data-loss': value4(analysis.loss[step])},
+                    'Move ' + step + ': ' + G_NAMES[played] + (analysis.loss[step] > 0
+                        ? ', the best was ' + G_NAMES[best] + ' (loss ' + value4(analysis.loss[step]) + ')'
+                        : ', the best') + (rank >= 0 ? ' \u2014 costliest move #' + (rank + 1) : '')));
+    }
+    if (step < game.moves) {
+      const v = analysis.moves[step], next = game.directions[step], top = v[analysis.best[step]];
+      const best = [...G_DIRS].filter((d, i) => v[i] === top);  // ties are all the best
+      const cells = [...G_DIRS].map((d, i) => el('td', {class: (best.includes(d) ? 'best ' : '') + (d === next ? 'played' : ''), 'data-dir': d},
+                                                 v[i] === null ? '\u2014' : value4(v[i])));
+      rows.push(el('table', {class: 'values', id: 'direction-values', 'data-best': best.join(''), 'data-played': next},
+                   el('tr', {}, el('th', {}, 'move ' + (step + 1)), ...[...G_DIRS].map(d => el('th', {}, G_NAMES[d]))),
+                   el('tr', {}, el('th', {}, 'value'), ...cells)),
+                el('p', {class: 'values-legend'}, 'best: ' + best.map(d => G_NAMES[d]).join(', ') + ' (green); played: ' +
+                   G_NAMES[next] + ' (outlined)'));
+    }
+    valuesBox.replaceChildren(...rows);
   }
 
   function boardAt(step) {
@@ -184,7 +278,9 @@ function render2048() {
       ['Score', scores[step], 'score'],
       ['Max tile', 2 ** maxes[step], 'max-tile'],
       ['Game', game.end + (game.detail ? ' \u2014 ' + game.detail : ''), 'game-end'],
+      ...(analysis ? [['Accuracy', gPercent(analysis.accuracy) + ' of moves the best', 'game-accuracy']] : []),
     ]));
+    drawValues(step);
     const c = checks[index];
     note.textContent = step === game.moves ? (c.problem ? 'This game does not replay as recorded: ' + c.problem
                                                         : 'Replayed: score ' + c.score + ' and max tile ' + c.max + ' match the record.') : '';
@@ -193,6 +289,7 @@ function render2048() {
     for (let r = 0; r < 4; ++r) rows.push(Array.from(board.slice(4 * r, 4 * r + 4), v => v ? 2 ** v : 0).join(' '));
     boardText.textContent = rows.join('\n') + '\n';
     if (chart) chart.mark(step);
+    if (lossChart) lossChart.mark(step);
     writeHash(index + 1, step === game.moves ? 'end' : step);
   }
 

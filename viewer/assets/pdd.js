@@ -55,11 +55,45 @@ function pddScore(s) {
          ', ' + s.bridges + ' bridges' + (s.connected_islands !== undefined ? ', ' + s.connected_islands + ' connected islands' : '');
 }
 
+// The analysis (analysis/README.md): per action of the stepLog, the value of
+// the action played and of the best one by our search, for the mover, and the loss.
+function pddCheckAnalysis(a, g) {
+  const steps = g.steplog.split(' ').filter(Boolean);
+  needList(a.actions, "'actions'", steps.length);
+  let largest = 0;
+  a.actions.forEach((x, k) => {
+    const where = 'action ' + (k + 1);
+    if (!x || typeof x !== 'object') throw where + ' is not an object';
+    if (x.by !== steps[k][0]) throw where + ' is by ' + x.by + ' in the analysis, by ' + steps[k][0] + ' in the game';
+    for (const f of ['value', 'best', 'loss']) needNumber(x[f], where + ": '" + f + "'", true);
+    if (x.best_action !== null && x.best_action !== undefined && typeof x.best_action !== 'string') throw where + ": 'best_action' is not text";
+    if (typeof x.loss === 'number' && (!largest || x.loss > a.actions[largest - 1].loss)) largest = k + 1;
+  });
+  return {engine: a.engine, actions: a.actions, largest: largest};
+}
+// "loss 1.5: value 2, the best 3.5 (B_4_Bridge_1,1_2,3)".
+function pddLossText(x) {
+  return 'loss ' + value4(x.loss) + ': value ' + value4(x.value) + ', the best ' + value4(x.best) +
+         (x.best_action ? ' (' + x.best_action + ')' : '');
+}
+// A best action written as the stepLog writes actions, drawable; else null.
+function pddBestAction(text) {
+  return typeof text === 'string' && /^[WB]_\d+_(Chess|Bridge|Change)_\d,\d_\d,\d$/.test(text) ? pddStep(text) : null;
+}
+
 function renderPonte() {
   const games = Record.games.slice().sort((p, q) => p.game - q.game);
   if (!games.length) return noGames('Ponte del Diavolo games');
   const names = [...new Set(games.flatMap(g => [g.white, g.black]))];
   const main = pageFrame('Ponte del Diavolo: ' + names.map(baseName).join(' vs '));
+  const reads = games.map(g => readAnalysis(g, pddCheckAnalysis));
+  const analysed = reads.some(r => r.analysis || r.problem);
+  const largestText = r => {
+    if (r.problem) return 'not drawn';
+    if (!r.analysis) return '\u2014';
+    const K = r.analysis.largest;
+    return K ? value4(r.analysis.actions[K - 1].loss) + ' at ' + K + ' (' + PDD_COLOUR[r.analysis.actions[K - 1].by] + ')' : 'none';
+  };
 
   // Summary: wins per program, violations.
   const wins = new Map(names.map(n => [n, 0]));
@@ -71,17 +105,18 @@ function renderPonte() {
   const summary = section(main, 'Summary', 'summary');
   summary.append(facts([...names.map((n, i) => ['Program ' + (i + 1), baseName(n) + ': ' + wins.get(n) + (wins.get(n) === 1 ? ' win' : ' wins'),
                                                 'program-' + (i + 1), n]),
-                        ['Draws', draws, 'draws']]));
+                        ['Draws', draws, 'draws'], ...analysisFacts(games, reads)]));
   const violations = games.filter(g => g.violation);
   summary.append(el('h3', {}, violations.length ? 'Violations (' + violations.length + ')' : 'No violations'),
                  el('ul', {id: 'faults'}, ...violations.map(g => el('li', {'data-code': g.violation},
                      'Game ' + g.game + ': ' + g.violation + ' by ' + PDD_COLOUR[g.violator] + ' \u2014 ' + g.reason))));
 
   const table = gamesTable(
-      ['game', 'White', 'Black', 'winner', 'reason', 'violation', 'actions', 'skips', 'points W\u2013B'],
-      games.map(g => [g.game, baseName(g.white), baseName(g.black), g.winner === 'draw' ? 'draw' : PDD_COLOUR[g.winner],
-                      g.reason, g.violation ? g.violation + ' (' + g.violator + ')' : '\u2014', g.actions !== undefined ? g.actions : '',
-                      g.skips !== undefined ? g.skips : '', g.white_score.points + '\u2013' + g.black_score.points]),
+      ['game', 'White', 'Black', 'winner', 'reason', 'violation', 'actions', 'skips', 'points W\u2013B', ...(analysed ? ['largest loss'] : [])],
+      games.map((g, i) => [g.game, baseName(g.white), baseName(g.black), g.winner === 'draw' ? 'draw' : PDD_COLOUR[g.winner],
+                           g.reason, g.violation ? g.violation + ' (' + g.violator + ')' : '\u2014', g.actions !== undefined ? g.actions : '',
+                           g.skips !== undefined ? g.skips : '', g.white_score.points + '\u2013' + g.black_score.points,
+                           ...(analysed ? [largestText(reads[i])] : [])]),
       i => open(i, 'end'));
   table.querySelectorAll('tbody tr').forEach((tr, i) => {
     tr.dataset.moves = games[i].steplog.split(' ').filter(Boolean).length;
@@ -97,9 +132,12 @@ function renderPonte() {
   const note = el('div', {class: 'fault-note', id: 'fault-note'});
   const boardText = el('pre', {class: 'board-text', id: 'board-text', title: 'the position as pdd-referee prints it'});
   const chartBox = el('div', {class: 'chart-slot'});
+  const analysisNote = el('p', {class: 'analysis-note', id: 'analysis-note'});
+  const lossBox = el('div', {class: 'chart-slot'});
   const stepper = new Stepper(step => draw(step));
-  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, boardBox, el('div', {class: 'side'}, info, note, chartBox, boardText)));
-  let game = null, steps = [], times = [], chart = null, index = 0;
+  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, boardBox,
+                el('div', {class: 'side'}, info, note, analysisNote, lossBox, chartBox, boardText)));
+  let game = null, steps = [], times = [], chart = null, index = 0, analysis = null, lossChart = null;
 
   function open(i, step) {
     index = i;
@@ -115,6 +153,25 @@ function renderPonte() {
                       {limit: game.time_limit_ms, limitLabel: 'time limit', xLabel: 'action', yLabel: 'ms per turn', dots: true,
                        yFormat: v => Math.round(v) + ' ms'});
     chartBox.replaceChildren(chart);
+    analysis = reads[i].analysis;
+    analysisNote.textContent = reads[i].problem;
+    analysisNote.className = reads[i].problem ? 'analysis-note fault' : 'analysis-note';
+    lossChart = null;
+    lossBox.replaceChildren();
+    if (analysis) {
+      // Each action's loss against the best by the search, per side; the largest flagged; a click goes to that action.
+      const K = analysis.largest;
+      const lossPts = c => analysis.actions.map((x, k) => [k + 1, x.loss, x.by, {'data-step': k + 1, class: 'loss-point' + (k + 1 === K ? ' largest' : ''),
+                                                                                title: 'action ' + (k + 1) + ': loss ' + value4(x.loss)}])
+                                             .filter(p => p[2] === c && typeof p[1] === 'number').map(p => [p[0], p[1], p[3]]);
+      const attrs = {id: 'loss-chart', 'data-points': analysis.actions.length};
+      if (K) attrs['data-largest-loss'] = K;
+      lossChart = lineChart([{name: 'White', colour: '#888', points: lossPts('W')}, {name: 'Black', colour: '#111', points: lossPts('B')}],
+                            {xLabel: 'action', yLabel: 'loss against the best action', dots: true, yFormat: v => value4(v), attrs: attrs,
+                             flags: K ? [{x: K, label: 'largest loss ' + K, cls: 'losing', attrs: {id: 'largest-loss-marker', 'data-step': K}}] : [],
+                             onPick: k => stepper.go(k)});
+      lossBox.replaceChildren(lossChart);
+    }
     stepper.reset(steps.length, step === 'end' ? steps.length : Number(step) || 0);
   }
 
@@ -142,6 +199,13 @@ function renderPonte() {
     // The violation's cells, as the referee named them: "(x,y)".
     const cells = atEnd && game.violation ? [...(game.detail || game.reason).matchAll(/\((\d),(\d)\)/g)].map(m => [Number(m[1]), Number(m[2])]) : [];
     for (const [x, y] of cells) root.append(svg('rect', {x: O + x * S + 1, y: O + y * S + 1, width: S - 2, height: S - 2, class: 'violation-cell'}));
+    // The analysis's best for the next action, where it names cells.
+    const best = analysis && step < steps.length ? pddBestAction(analysis.actions[step].best_action) : null;
+    if (best) {
+      for (const c of [best.a, best.b])
+        root.append(svg('rect', {x: O + c[0] * S + 4, y: O + c[1] * S + 4, width: S - 8, height: S - 8, class: 'best-action'}));
+      root.dataset.best = analysis.actions[step].best_action;
+    }
     boardBox.replaceChildren(root);
 
     const s = step > 0 ? steps[step - 1] : null;
@@ -150,6 +214,12 @@ function renderPonte() {
       ['Action', step + ' of ' + steps.length, 'move-number'],
       ['Last action', s ? PDD_COLOUR[s.colour] + ' ' + s.kind + ' (' + s.a.join(',') + ') (' + s.b.join(',') + ')' : '\u2014'],
       ['Turn time', s && times[step - 1] !== undefined ? ms(times[step - 1]) : '\u2014'],
+      ...(analysis ? [
+        ['Loss', step > 0 ? pddLossText(analysis.actions[step - 1]) + (step === analysis.largest ? ' \u2014 the largest of the game' : '') : '\u2014',
+         'action-loss'],
+        ['Best next', step < steps.length ? String(analysis.actions[step].best_action || '\u2014') + ' (value ' +
+                      value4(analysis.actions[step].best) + ')' : '\u2014', 'best-next'],
+      ] : []),
     ]));
     const lines = [];
     if (atEnd) {
@@ -166,6 +236,7 @@ function renderPonte() {
     note.replaceChildren(...lines);
     boardText.textContent = pddText(pos);
     if (chart) chart.mark(step);
+    if (lossChart) lossChart.mark(step);
     writeHash(index + 1, atEnd ? 'end' : step);
   }
 

@@ -168,6 +168,13 @@ class Stepper {
 // A line chart in SVG: series [{name, colour, points: [[x, y], ...]}], an
 // optional horizontal limit line, and a movable vertical marker. Long series
 // are thinned to about 800 points (keeping each bucket's highest value).
+// Options: xLabel, yLabel, yFormat (the top value's label), limit and
+// limitLabel, dots (a dot per point, for series of at most 400), yMax (a fixed
+// top instead of the data's), guide {y, label} (a dotted line across), flags
+// [{x, label, cls, attrs}] (a vertical line at x, labelled), legend [[text,
+// class]] (entries after the series'), attrs (on the <svg>), onPick(x) (a
+// click on the chart: the x of the dot clicked, else the nearest whole x).
+// A point's third item, if any, is its dot's attributes (title: a tooltip).
 function lineChart(series, opts) {
   const W = 640, H = 200, L = 56, R = 10, T = 12, B = 28;
   const thin = pts => {
@@ -183,9 +190,9 @@ function lineChart(series, opts) {
   };
   let xmax = 1, ymax = opts.limit || 0;
   for (const s of series) for (const [x, y] of s.points) { xmax = Math.max(xmax, x); ymax = Math.max(ymax, y); }
-  ymax = ymax > 0 ? ymax * 1.05 : 1;
+  ymax = opts.yMax ? opts.yMax : ymax > 0 ? ymax * 1.05 : 1;
   const X = x => L + (W - L - R) * x / xmax, Y = y => H - B - (H - T - B) * y / ymax;
-  const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img'});
+  const root = svg('svg', Object.assign({viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img'}, opts.attrs || {}));
   root.append(svg('line', {x1: L, y1: H - B, x2: W - R, y2: H - B, class: 'axis'}));
   root.append(svg('line', {x1: L, y1: T, x2: L, y2: H - B, class: 'axis'}));
   const label = (x, y, text, cls) => { const t = svg('text', {x: x, y: y, class: cls || 'tick'}); t.textContent = text; root.append(t); };
@@ -197,22 +204,92 @@ function lineChart(series, opts) {
     root.append(svg('line', {x1: L, y1: Y(opts.limit), x2: W - R, y2: Y(opts.limit), class: 'limit'}));
     label(W - R, Y(opts.limit) - 3, opts.limitLabel || 'limit', 'tick end limit-label');
   }
+  if (opts.guide) {
+    root.append(svg('line', {x1: L, y1: Y(opts.guide.y), x2: W - R, y2: Y(opts.guide.y), class: 'guide'}));
+    label(L - 4, Y(opts.guide.y) + 4, opts.guide.label, 'tick end');
+  }
+  (opts.flags || []).forEach((f, i) => {
+    const flag = svg('g', Object.assign({class: 'flag ' + (f.cls || '')}, f.attrs || {}));
+    flag.append(svg('line', {x1: X(f.x), y1: T, x2: X(f.x), y2: H - B}));
+    const right = X(f.x) > W - 120;
+    const t = svg('text', {x: X(f.x) + (right ? -3 : 3), y: T + 20 + 11 * (i % 4), class: 'flag-label' + (right ? ' end' : '')});
+    t.textContent = f.label;
+    flag.append(t);
+    root.append(flag);
+  });
   for (const s of series) {
     const pts = thin(s.points);
     if (!pts.length) continue;
     const d = pts.map((p, i) => (i ? 'L' : 'M') + X(p[0]).toFixed(1) + ' ' + Y(p[1]).toFixed(1)).join('');
     root.append(svg('path', {d: d, class: 'series', stroke: s.colour}));
     if (opts.dots && pts.length <= 400)
-      for (const p of pts) root.append(svg('circle', {cx: X(p[0]), cy: Y(p[1]), r: 2, fill: s.colour}));
+      for (const p of pts) {
+        const {title, ...attrs} = p[2] || {};
+        const dot = svg('circle', Object.assign({cx: X(p[0]), cy: Y(p[1]), r: 2, fill: s.colour}, attrs));
+        if (title) {
+          const tip = svg('title');
+          tip.textContent = title;
+          dot.append(tip);
+        }
+        root.append(dot);
+      }
   }
   const marker = svg('line', {y1: T, y2: H - B, class: 'marker'});
   root.append(marker);
   root.mark = x => { marker.setAttribute('x1', X(x)); marker.setAttribute('x2', X(x)); };
   root.mark(0);
-  const legend = el('div', {class: 'legend'}, ...series.map(s => el('span', {style: 'color:' + s.colour}, '\u25a0 ' + s.name)));
+  if (opts.onPick) {
+    root.classList.add('pickable');
+    root.addEventListener('click', e => {
+      const step = e.target.dataset ? e.target.dataset.step : undefined;
+      if (step !== undefined) return opts.onPick(Number(step));
+      const r = root.getBoundingClientRect();
+      const x = Math.round(((e.clientX - r.left) * W / r.width - L) * xmax / (W - L - R));
+      opts.onPick(Math.max(0, Math.min(xmax, x)));
+    });
+  }
+  const legend = el('div', {class: 'legend'}, ...series.map(s => el('span', {style: 'color:' + s.colour}, '\u25a0 ' + s.name)),
+                    ...(opts.legend || []).map(([text, cls]) => el('span', {class: cls}, text)));
   const box = el('div', {class: 'chart-box'}, root, legend);
   box.mark = root.mark;
   return box;
+}
+
+// The engines' analysis of a game (the annotated record's "analysis" member,
+// analysis/README.md): each page checks it with read(a, g), which returns the
+// analysis to draw or throws the problem as text; a game whose analysis does
+// not check is drawn without it, the problem named beside it.
+// Returns {analysis, problem}: analysis null when absent or malformed.
+function readAnalysis(g, read) {
+  if (g.analysis === undefined) return {analysis: null, problem: ''};
+  try {
+    const a = g.analysis;
+    if (!a || typeof a !== 'object' || Array.isArray(a)) throw 'it is not an object';
+    return {analysis: read(a, g), problem: ''};
+  } catch (e) {
+    return {analysis: null, problem: 'The analysis of this game is not drawn: ' + (typeof e === 'string' ? e : String(e)) + '.'};
+  }
+}
+// Loose checks for readAnalysis: each throws what is wrong.
+function needList(v, what, length) {
+  if (!Array.isArray(v)) throw what + ' is not a list';
+  if (length !== undefined && v.length !== length) throw what + ' has ' + v.length + (v.length === 1 ? ' entry' : ' entries') + ', expected ' + length;
+  return v;
+}
+function needNumber(v, what, nullable) {
+  if (nullable && (v === null || v === undefined)) return null;
+  if (typeof v !== 'number' || !isFinite(v)) throw what + ' is not a number';
+  return v;
+}
+// A value of the analysis as text: at most 4 decimals, as written.
+function value4(x) { return x === null || x === undefined ? '\u2014' : String(Number(x.toFixed(4))); }
+// The summary's line about the analysis: the engine, and how many games it covers.
+function analysisFacts(games, reads) {
+  const drawn = reads.filter(r => r.analysis), bad = reads.filter(r => r.problem);
+  if (!drawn.length && !bad.length) return [];
+  const engines = [...new Set(drawn.map(r => String(r.analysis.engine || 'not named')))];
+  return [['Analysis', (engines.join('; ') || '\u2014') + ' \u2014 ' + drawn.length + ' of ' + games.length + ' games' +
+           (bad.length ? ', ' + bad.length + ' not drawn (malformed)' : ''), 'analysis-engine']];
 }
 
 // What the sandbox refused the plugins, by game (records written before the

@@ -65,8 +65,11 @@ TEST_CASE("class page: grade-class's table in the browser, ranked, names as text
   CHECK(std::stoi(ranks[0]) <= std::stoi(ranks[1]));
   CHECK(std::stoi(totals[0]) >= std::stoi(totals[1]));
   CHECK(vt::attr_values(dom, "data-status").back() == "compile error");
-  // Each link resolves, from the page's folder, to a replay page of that student's ten games.
-  const std::vector<std::string> links = vt::attr_values(dom, "href");
+  // Each name links, from the page's folder, to a replay page of that student's ten games; each lost
+  // game to that page at the game (at its end: the records are not annotated).
+  std::vector<std::string> links, lost;
+  for (const std::string& link : vt::attr_values(dom, "href"))
+    (link.find('#') == std::string::npos ? links : lost).push_back(link);
   REQUIRE(links.size() == 2);
   for (const std::string& link : links) {
     const std::string page = dir / ("out/" + link_target(link));
@@ -76,4 +79,19 @@ TEST_CASE("class page: grade-class's table in the browser, ranked, names as text
     CHECK(vt::attr_of_id(games, "page", "data-games") == "10");
     CHECK(vt::text_by_id(games, "page-error") == "");
   }
+  REQUIRE_FALSE(lost.empty());  // random players lose to the samples
+  const std::string link = lost.back();
+  const size_t hash = link.find('#');
+  CHECK(link.substr(hash).rfind("#game=", 0) == 0);
+  CHECK(link.substr(link.size() - 9) == "&step=end");
+  const std::string game = link.substr(hash + 6, link.find('&', hash) - hash - 6);
+  const std::string opened = vt::dom_of(dir / ("out/" + link_target(link.substr(0, hash))), link.substr(hash + 1));
+  CHECK(vt::attr_of_id(opened, "replay", "data-game") == game);
+  const std::string label = vt::text_by_id(opened, "step-label");  // "move n of n"
+  CHECK(label.substr(5, label.find(' ', 5) - 5) == label.substr(label.rfind(' ') + 1));
+  // The game opened is one the student lost: neither a win nor a tie of A (the student; the sample is B).
+  const std::vector<std::string> codes = vt::attr_values(
+      opened.substr(opened.find("data-index=\"" + std::to_string(std::stoi(game) - 1) + "\"")), "data-code");
+  REQUIRE_FALSE(codes.empty());
+  for (const char* not_lost : {"0", "1", "5", "6", "8"}) CHECK(codes[0] != not_lost);
 }

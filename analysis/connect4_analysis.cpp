@@ -1,0 +1,229 @@
+// ConnectFour: every position of a Compete record's game, proven by the
+// solver where its node budget allows and estimated by our UCT otherwise, and
+// every move classified (README.md gives the format and the thresholds).
+#include <cmath>
+#include <vector>
+
+#include "../Strategy/uct.h"
+#include "../common/json.h"
+#include "analyzer.h"
+#include "connect4_solver.h"
+
+namespace analysis {
+namespace {
+
+// The thresholds of README.md, on the mover's expected score.
+constexpr double kMistakeDrop = 0.25, kInaccuracyDrop = 0.15;
+constexpr double kNotLostScore = 0.15, kLostScore = 0.10;
+// The solver is tried from the game's end backwards until it fails this many positions in a row.
+constexpr int kSolverMisses = 2;
+constexpr uint64_t kUctSeed = 2026;
+
+// One position from the view of its side to move.
+struct Verdict {
+  int to_move = 0;     // player 0 (who moved first) or 1
+  double score = 0.5;  // the side to move's expected score
+  int proof = 2;       // 1 win, 0 draw, -1 loss; 2: not proven
+  int distance = -1;   // plies to the end, when proven by the solver (-1: unknown)
+  uint16_t best = 0;   // best columns
+  bool finished = false;
+};
+
+double rounded(double x) { return std::round(x * 10000) / 10000; }
+
+const judge::JsonValue* member(const judge::JsonValue& v, const char* name, judge::JsonValue::Type type,
+                               std::string* problem) {
+  const judge::JsonValue* m = v.find(name);
+  if (!m || m->type != type) {
+    *problem = std::string("field '") + name + "' is missing or not " + judge::json_type_name(type);
+    return nullptr;
+  }
+  return m;
+}
+
+}  // namespace
+
+bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effort, GameAnalysis* out,
+                      std::string* problem) {
+  using judge::JsonValue;
+  const JsonValue *M = member(game, "M", JsonValue::kNumber, problem),
+                  *N = member(game, "N", JsonValue::kNumber, problem),
+                  *noX = member(game, "noX", JsonValue::kNumber, problem),
+                  *noY = member(game, "noY", JsonValue::kNumber, problem),
+                  *first = member(game, "first", JsonValue::kString, problem),
+                  *code = member(game, "code", JsonValue::kNumber, problem),
+                  *moves = member(game, "moves", JsonValue::kArray, problem);
+  if (!M || !N || !noX || !noY || !first || !code || !moves) return false;
+  const int rows = static_cast<int>(M->number), cols = static_cast<int>(N->number);
+  if (rows < 4 || rows > c4::kMaxSide || cols < 4 || cols > c4::kMaxSide || noX->number < 0 || noX->number >= rows ||
+      noY->number < 0 || noY->number >= cols) {
+    *problem = "fields 'M', 'N', 'noX', 'noY' are not a board of 4..12 rows and columns with its blocked cell";
+    return false;
+  }
+  if (first->text != "A" && first->text != "B") {
+    *problem = "field 'first' is neither \"A\" nor \"B\"";
+    return false;
+  }
+  // Player 0 moved first.
+  const std::string side_name[2] = {first->text, first->text == "A" ? "B" : "A"};
+  c4::Geometry geometry;
+  geometry.init(rows, cols, static_cast<int>(noX->number), static_cast<int>(noY->number));
+
+  // The positions after 0, 1, ..., n moves.
+  std::vector<c4::Position> positions(1);
+  positions[0].reset(&geometry);
+  bool won = false;
+  for (size_t k = 0; k < moves->items.size(); ++k) {
+    const JsonValue& m = moves->items[k];
+    const std::string item = "field 'moves' item " + std::to_string(k + 1);
+    if (m.type != JsonValue::kArray || m.items.size() < 3 || m.items[1].type != JsonValue::kNumber ||
+        m.items[2].type != JsonValue::kNumber) {
+      *problem = item + " is not [side, row, column, ...]";
+      return false;
+    }
+    c4::Position pos = positions.back();
+    const int x = static_cast<int>(m.items[1].number), y = static_cast<int>(m.items[2].number);
+    if (won || pos.full()) {
+      *problem = item + " comes after the game ended";
+      return false;
+    }
+    if (m.items[0].text != side_name[pos.to_move()]) {
+      *problem = item + " is " + m.items[0].text + "'s, but " + side_name[pos.to_move()] + " is to move";
+      return false;
+    }
+    if (y < 0 || y >= cols || pos.free_row(y) != x) {
+      *problem =
+          item + " (" + std::to_string(x) + ", " + std::to_string(y) + ") is not the next free cell of its column";
+      return false;
+    }
+    won = pos.play(y);
+    positions.push_back(pos);
+  }
+  const int n = static_cast<int>(positions.size()) - 1;
+
+  // Each position's verdict, from the end backwards (the solver's table helps the earlier ones).
+  std::vector<Verdict> verdicts(n + 1);
+  Solver solver;
+  c4::Uct uct;
+  if (!uct.init(1u << 18)) {
+    *problem = "out of memory for the search";
+    return false;
+  }
+  int misses = 0;
+  for (int k = n; k >= 0; --k) {
+    const c4::Position& pos = positions[k];
+    Verdict& v = verdicts[k];
+    v.to_move = pos.to_move();
+    if ((k == n && won) || pos.full()) {  // finished: the side to move lost, or a draw
+      v.finished = true;
+      v.proof = won && k == n ? -1 : 0;
+      v.score = v.proof < 0 ? 0 : 0.5;
+      v.distance = 0;
+      continue;
+    }
+    if (misses < kSolverMisses && effort.connect4_solver_nodes > 0) {
+      const SolveResult r = solver.solve(pos, effort.connect4_solver_nodes);
+      if (r.proven) {
+        misses = 0;
+        v.proof = r.outcome;
+        v.score = r.outcome > 0 ? 1 : r.outcome < 0 ? 0 : 0.5;
+        v.distance = r.distance;
+        v.best = r.best;
+        continue;
+      }
+      ++misses;
+    }
+    uct.clear();
+    uct.set_seed(kUctSeed);
+    c4::SearchLimits limits = {0.0, static_cast<uint64_t>(effort.connect4_uct_iterations)};
+    c4::SearchReport report;
+    const int column = uct.search(pos, limits, &report);
+    v.score = report.win_rate;
+    if (report.proof != 0) {  // proven by the UCT's own solver: no distance
+      v.proof = report.proof;
+      v.score = report.proof > 0 ? 1 : 0;
+    }
+    if (column >= 0) v.best = static_cast<uint16_t>(1u << column);
+  }
+
+  // The moves: classes and the losing move.
+  const int c = static_cast<int>(code->number);
+  const int loser = c == 1 || c == 5 || c == 6 || c == 8   ? (side_name[0] == "B" ? 0 : 1)
+                    : c == 2 || c == 3 || c == 4 || c == 7 ? (side_name[0] == "A" ? 0 : 1)
+                                                           : -1;
+  auto lost_for_mover_after = [&](int k) {  // position k, the mover of move k being the other side
+    const Verdict& v = verdicts[k];
+    return v.proof == 1 || (v.proof == 2 && v.score >= 1 - kLostScore);
+  };
+  auto not_lost_before = [&](int k) {
+    const Verdict& v = verdicts[k];
+    return v.proof == 1 || v.proof == 0 || (v.proof == 2 && v.score >= kNotLostScore);  // not a proven loss
+  };
+  int losing = 0;
+  for (int k = n; k >= 1 && loser >= 0; --k)
+    if (verdicts[k - 1].to_move == loser && not_lost_before(k - 1) && lost_for_mover_after(k)) {
+      losing = k;
+      break;
+    }
+
+  judge::JsonWriter json;
+  json.begin_object()
+      .field("line", line)
+      .field("engine", "solver " + std::to_string(effort.connect4_solver_nodes) + " nodes, UCT " +
+                           std::to_string(effort.connect4_uct_iterations) + " iterations");
+  json.key("positions").begin_array();
+  for (const Verdict& v : verdicts) {
+    json.begin_object().field("to_move", side_name[v.to_move]).field("score", rounded(v.score));
+    if (v.proof == 2)
+      json.key("proof").raw("null");
+    else
+      json.field("proof", v.proof > 0 ? "win" : v.proof < 0 ? "loss" : "draw");
+    if (v.distance >= 0)
+      json.field("distance", v.distance);
+    else
+      json.key("distance").raw("null");
+    json.key("best").begin_array();
+    for (int y = 0; y < cols; ++y)
+      if ((v.best >> y) & 1) json.value(y);
+    json.end_array().end_object();
+  }
+  json.end_array();
+  json.key("moves").begin_array();
+  for (int k = 1; k <= n; ++k) {
+    const Verdict &before = verdicts[k - 1], &after = verdicts[k];
+    const double drop = before.score - (1 - after.score);
+    const char* cls = k == losing                              ? "losing"
+                      : before.proof == 1 && after.proof != -1 ? "missed_win"
+                      : drop >= kMistakeDrop                   ? "mistake"
+                      : drop >= kInaccuracyDrop                ? "inaccuracy"
+                                                               : "ok";
+    const int column = static_cast<int>(moves->items[k - 1].items[2].number);
+    json.begin_object()
+        .field("by", side_name[before.to_move])
+        .field("column", column)
+        .field("class", cls)
+        .field("drop", rounded(drop))
+        .end_object();
+  }
+  json.end_array();
+  if (losing)
+    json.field("losing_move", losing);
+  else
+    json.key("losing_move").raw("null");
+  json.end_object();
+
+  out->json = json.str();
+  out->has_losing_move = losing > 0;
+  if (losing) {
+    out->losing_move = losing;
+    out->loser = side_name[loser];
+    out->loser_moved_first = loser == 0;
+    out->summary = "losing move " + std::to_string(losing) + " by " + out->loser + " (column " +
+                   std::to_string(static_cast<int>(moves->items[losing - 1].items[2].number)) + ")";
+  } else {
+    out->summary = "no losing move";
+  }
+  return true;
+}
+
+}  // namespace analysis

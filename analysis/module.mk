@@ -1,0 +1,23 @@
+# analysis/: build/bin/analyze, engine analysis of any judge's record (README.md).
+ANALYSIS_SRC := $(filter-out analysis/analyze_main.cpp,$(wildcard analysis/*.cpp))
+ANALYSIS_LIB := $(BUILD)/libanalysis.a
+$(ANALYSIS_LIB): $(ANALYSIS_SRC:%.cpp=$(BUILD)/%.o)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+ANALYSIS_LINK := $(ANALYSIS_LIB) $(VIEWER_LIB) $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB)
+
+ANALYZE := $(BIN)/analyze
+$(ANALYZE): $(BUILD)/analysis/analyze_main.o $(ANALYSIS_LINK)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
+ALL_TARGETS += $(ANALYZE)
+
+# The suite: the solver against a plain negamax, blunders flagged, the command's files.
+ANALYSIS_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard analysis/tests/*.cpp))
+$(ANALYSIS_TEST_OBJ): | $(DOCTEST)
+$(ANALYSIS_TEST_OBJ): CXXFLAGS += -DANALYSIS_TEST_ROOT='"$(CURDIR)"'
+$(BUILD)/analysis/tests/analysis_tests: $(ANALYSIS_TEST_OBJ) $(DOCTEST_MAIN) $(ANALYSIS_LINK) \
+    | $(ANALYZE) Compete/Compete $(RUN2048) $(BIN)/pdd-referee
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
+TEST_BINARIES += $(BUILD)/analysis/tests/analysis_tests

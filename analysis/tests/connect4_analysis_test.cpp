@@ -1,0 +1,268 @@
+// The ConnectFour analysis of whole games: a game of perfect play with one
+// blunder inserted (a move that lets the opponent connect four at once; a
+// move that gives a proven win away) is flagged at that move and no other;
+// and build/bin/analyze on real Compete records: the same bytes at -j 1,
+// -j 2 and from merged shards; bad records named by file, line and field.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "../../common/json.h"
+#include "../../common/json_read.h"
+#include "../../common/tests/shell.h"
+#include "../analyzer.h"
+#include "../connect4_solver.h"
+
+namespace {
+
+const std::string kRoot = ANALYSIS_TEST_ROOT;
+
+// A small board, so that the solver proves every position: nothing is estimated.
+constexpr int kM = 4, kN = 6, kNoX = 1, kNoY = 2;
+
+struct Game {
+  std::vector<int> columns;  // in order; player 0 (A) first
+  int code = 0;              // Compete's result code
+};
+
+// The record line Compete would write for `game` (the fields the analysis reads).
+std::string record_line(const Game& game) {
+  c4::Geometry g;
+  g.init(kM, kN, kNoX, kNoY);
+  c4::Position pos;
+  pos.reset(&g);
+  judge::JsonWriter json;
+  json.begin_object()
+      .field("round", 0)
+      .field("game", 1)
+      .field("seed", 1)
+      .field("M", kM)
+      .field("N", kN)
+      .field("noX", kNoX)
+      .field("noY", kNoY)
+      .field("a", "a.so")
+      .field("b", "b.so")
+      .field("first", "A")
+      .field("time_limit_ms", 3000);
+  json.key("moves").begin_array();
+  for (int y : game.columns) {
+    const int x = pos.free_row(y);
+    json.begin_array().value(pos.to_move() == 0 ? "A" : "B").value(x).value(y).value(1.0).value(1.0).end_array();
+    pos.play(y);
+  }
+  json.end_array().field("code", game.code).field("result", "r").field("reason", "r").end_object();
+  return json.str();
+}
+
+// A best column of the side to move, by the solver: the `pick`-th of them (modulo their number).
+int best_column(const c4::Position& pos, analysis::Solver* solver, int pick = 0) {
+  const analysis::SolveResult r = solver->solve(pos, 1LL << 40);
+  REQUIRE(r.proven);
+  REQUIRE(r.best);
+  int k = pick % __builtin_popcount(r.best);
+  uint32_t best = r.best;
+  while (k-- > 0) best &= best - 1;
+  return __builtin_ctz(best);
+}
+
+// Plays perfect moves from `pos` to the end; the game's code (1 A won, 2 B won, 0 a draw).
+int play_out(c4::Position pos, std::vector<int>* columns, analysis::Solver* solver) {
+  for (;;) {
+    if (pos.full()) return 0;
+    const int y = best_column(pos, solver);
+    const int mover = pos.to_move();
+    columns->push_back(y);
+    if (pos.play(y)) return mover == 0 ? 1 : 2;
+  }
+}
+
+analysis::GameAnalysis analyse(const Game& game) {
+  judge::JsonValue v;
+  std::string error;
+  REQUIRE(judge::parse_json(record_line(game), &v, &error));
+  analysis::Effort effort;
+  effort.connect4_solver_nodes = 1LL << 40;
+  analysis::GameAnalysis a;
+  REQUIRE(analysis::analyze_connect4(v, 1, effort, &a, &error));
+  return a;
+}
+
+// The classes of the analysis's moves.
+std::vector<std::string> classes(const analysis::GameAnalysis& a) {
+  judge::JsonValue v;
+  std::string error;
+  REQUIRE(judge::parse_json(a.json, &v, &error));
+  std::vector<std::string> out;
+  for (const judge::JsonValue& m : v.find("moves")->items) out.push_back(m.find("class")->text);
+  for (const judge::JsonValue& p : v.find("positions")->items)
+    CHECK(p.find("proof")->type == judge::JsonValue::kString);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a move that lets the opponent connect four at once is the losing move, and no other move is flagged") {
+  analysis::Solver solver(20);
+  c4::Geometry g;
+  g.init(kM, kN, kNoX, kNoY);
+  int found = 0;
+  // Perfect play for k moves (the best columns taken in turn), then the side to move, not lost, lets the
+  // opponent connect four at once: it leaves the opponent's winning cell open, or fills the cell under it.
+  for (int trial = 0; trial < 200 && found < 3; ++trial) {
+    const int k = 2 + trial % 18;
+    c4::Position pos;
+    pos.reset(&g);
+    std::vector<int> columns;
+    bool over = false;
+    for (int i = 0; i < k && !over && !pos.full(); ++i) {
+      const int y = best_column(pos, &solver, trial / 18 + i);
+      columns.push_back(y);
+      over = pos.play(y);
+    }
+    if (over || pos.full()) continue;
+    const analysis::SolveResult before = solver.solve(pos, 1LL << 40);
+    if (before.outcome < 0) continue;
+    uint16_t wins, blocks, safe;
+    pos.classify(&wins, &blocks, &safe);
+    if (wins) continue;
+    const uint16_t blunders = static_cast<uint16_t>(blocks ? pos.open_columns() & ~blocks : pos.open_columns() & ~safe);
+    if (!blunders) continue;
+    const int blunder = __builtin_ctz(blunders);
+    const int loser = pos.to_move();
+    Game game;
+    game.columns = columns;
+    game.columns.push_back(blunder);
+    pos.play(blunder);
+    pos.classify(&wins, &blocks, &safe);
+    REQUIRE(wins);
+    game.columns.push_back(__builtin_ctz(wins));  // the opponent connects four
+    game.code = loser == 0 ? 2 : 1;
+    CAPTURE(trial);
+    const analysis::GameAnalysis a = analyse(game);
+    const int K = static_cast<int>(columns.size()) + 1;
+    CHECK(a.has_losing_move);
+    CHECK(a.losing_move == K);
+    CHECK(a.loser == (loser == 0 ? "A" : "B"));
+    CHECK(a.summary ==
+          "losing move " + std::to_string(K) + " by " + a.loser + " (column " + std::to_string(blunder) + ")");
+    const std::vector<std::string> cls = classes(a);
+    for (size_t i = 0; i < cls.size(); ++i) CHECK(cls[i] == (static_cast<int>(i) + 1 == K ? "losing" : "ok"));
+    ++found;
+  }
+  CHECK(found >= 1);
+}
+
+TEST_CASE("a move that gives a proven win away is a missed win, and no other move is flagged") {
+  analysis::Solver solver(20);
+  c4::Geometry g;
+  g.init(kM, kN, kNoX, kNoY);
+  int found = 0;
+  for (int trial = 0; trial < 200 && found < 3; ++trial) {
+    const int k = trial % 18;
+    c4::Position pos;
+    pos.reset(&g);
+    std::vector<int> columns;
+    bool over = false;
+    for (int i = 0; i < k && !over && !pos.full(); ++i) {
+      const int y = best_column(pos, &solver, trial / 18 + i);
+      columns.push_back(y);
+      over = pos.play(y);
+    }
+    if (over || pos.full()) continue;
+    if (solver.solve(pos, 1LL << 40).outcome != 1) continue;
+    // A column after which the position is a proven draw: the win given away, the game not lost.
+    int give_away = -1;
+    for (int y = 0; y < kN && give_away < 0; ++y) {
+      if (!((pos.open_columns() >> y) & 1) || pos.wins_with(y)) continue;
+      c4::Position after = pos;
+      after.play(y);
+      if (!after.full() && solver.solve(after, 1LL << 40).outcome == 0) give_away = y;
+    }
+    if (give_away < 0) continue;
+    Game game;
+    game.columns = columns;
+    game.columns.push_back(give_away);
+    pos.play(give_away);
+    game.code = play_out(pos, &game.columns, &solver);
+    REQUIRE(game.code == 0);
+    CAPTURE(trial);
+    const analysis::GameAnalysis a = analyse(game);
+    const int K = static_cast<int>(columns.size()) + 1;
+    CHECK_FALSE(a.has_losing_move);
+    CHECK(a.summary == "no losing move");
+    const std::vector<std::string> cls = classes(a);
+    for (size_t i = 0; i < cls.size(); ++i) CHECK(cls[i] == (static_cast<int>(i) + 1 == K ? "missed_win" : "ok"));
+    ++found;
+  }
+  CHECK(found >= 1);
+}
+
+TEST_CASE("analyze: a Compete record gives the same annotated record at -j 1, -j 2 and from merged shards") {
+  test_shell::TempDir dir;
+  std::string out;
+  REQUIRE(test_shell::run_in(dir.path(),
+                             kRoot + "/Compete/Compete " + kRoot + "/TestCases/11.so " + kRoot +
+                                 "/TestCases/31.so m.txt 3 --seed 9 -j 2 --record m.jsonl",
+                             &out) == 0);
+  const std::string analyze = kRoot + "/build/bin/analyze m.jsonl --solver-nodes 20000 --uct-iterations 500 ";
+  REQUIRE(test_shell::run_in(dir.path(), analyze + "-o one.jsonl --summary", &out) == 0);
+  const std::string summary = out;
+  REQUIRE(test_shell::run_in(dir.path(), analyze + "-o two.jsonl -j 2", &out) == 0);
+  REQUIRE(test_shell::run_in(dir.path(), analyze + "-o s0.jsonl --shard 0/2", &out) == 0);
+  REQUIRE(test_shell::run_in(dir.path(), analyze + "-o s1.jsonl --shard 1/2 -j 2", &out) == 0);
+  REQUIRE(test_shell::run_in(dir.path(), analyze + "-o merged.jsonl --merge s1.jsonl s0.jsonl", &out) == 0);
+  const std::string one = test_shell::read_file(dir / "one.jsonl");
+  CHECK(one == test_shell::read_file(dir / "two.jsonl"));
+  CHECK(one == test_shell::read_file(dir / "merged.jsonl"));
+  // Each line is the record's line with the analysis appended; the summary has a line per game.
+  const std::string record = test_shell::read_file(dir / "m.jsonl");
+  size_t at = 0, games = 0;
+  for (size_t r = 0, a = 0; r < record.size(); ++games) {
+    const size_t r_end = record.find('\n', r), a_end = one.find('\n', a);
+    const std::string line = record.substr(r, r_end - r), annotated = one.substr(a, a_end - a);
+    CHECK(annotated.compare(0, line.size() - 1, line, 0, line.size() - 1) == 0);
+    CHECK(annotated.find(",\"analysis\":{\"line\":" + std::to_string(games + 1) + ",") == line.size() - 1);
+    r = r_end + 1;
+    a = a_end + 1;
+    at = summary.find("game " + std::to_string(games + 1) + ": ", at);
+    CHECK(at != std::string::npos);
+  }
+  CHECK(games == 6);
+  CHECK(summary.find("total: 6 games, ") != std::string::npos);
+  // A missing shard is named; nothing is written.
+  CHECK(test_shell::run_in(dir.path(), analyze + "-o partial.jsonl --merge s0.jsonl", &out) == 1);
+  CHECK(out.find("is in none of the shards") != std::string::npos);
+}
+
+TEST_CASE("analyze: a truncated or hostile record is named by file, line and field, with a non-zero exit") {
+  test_shell::TempDir dir;
+  const std::string good = record_line(Game{{2, 2, 3}, 0});
+  std::string out;
+  const std::string analyze = kRoot + "/build/bin/analyze ";
+  // Cut short mid-line.
+  std::FILE* f = std::fopen((dir / "cut.jsonl").c_str(), "w");
+  std::fprintf(f, "%s\n%s", good.c_str(), good.substr(0, good.size() / 2).c_str());
+  std::fclose(f);
+  CHECK(test_shell::run_in(dir.path(), analyze + "cut.jsonl -o out.jsonl", &out) == 1);
+  CHECK(out.find("analyze: cut.jsonl:2:") != std::string::npos);
+  // A move that is not the next free cell of its column (valid JSON, on the board).
+  std::string bad = record_line(Game{{2, 2, 3}, 0});
+  bad.replace(bad.find("[\"B\",2,2,"), 9, "[\"B\",0,2,");
+  f = std::fopen((dir / "bad.jsonl").c_str(), "w");
+  std::fprintf(f, "%s\n%s\n", good.c_str(), bad.c_str());
+  std::fclose(f);
+  CHECK(test_shell::run_in(dir.path(), analyze + "bad.jsonl -o out.jsonl", &out) == 1);
+  CHECK(out.find("analyze: bad.jsonl: game 2: field 'moves' item 2 (0, 2) is not the next free cell of its column") !=
+        std::string::npos);
+  CHECK_FALSE(std::ifstream(dir / "out.jsonl").good());
+  // Not JSON at all; no -o.
+  f = std::fopen((dir / "junk.jsonl").c_str(), "w");
+  std::fprintf(f, "<script>alert(1)</script>\n");
+  std::fclose(f);
+  CHECK(test_shell::run_in(dir.path(), analyze + "junk.jsonl -o out.jsonl", &out) == 1);
+  CHECK(out.find("junk.jsonl:1:") != std::string::npos);
+  CHECK(test_shell::run_in(dir.path(), analyze + "junk.jsonl", &out) == 2);
+  CHECK(out.find("missing -o") != std::string::npos);
+}

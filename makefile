@@ -49,6 +49,8 @@ $(COMMON_LIB): $(COMMON_SRC:%.cpp=$(BUILD)/%.o)
 
 # The replay page every judge writes (viewer/module.mk builds it).
 VIEWER_LIB := $(BUILD)/libviewer.a
+# Engine analysis of records (analysis/module.mk builds it; grade-class links it too).
+ANALYSIS_LIB := $(BUILD)/libanalysis.a
 # The refusal hooks preloaded into programs a judge execs (common/module.mk builds it).
 REFUSAL_PRELOAD := $(BIN)/refusal-hooks.so
 # The misbehaviours the judges' test plugins share (common/module.mk builds it).

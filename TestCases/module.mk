@@ -33,7 +33,8 @@ $(GRADE): $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(VIEWE
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 GRADE_CLASS := $(BIN)/grade-class
-$(GRADE_CLASS): $(BUILD)/TestCases/tools/grade_class.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) | /usr/bin/unzip
+$(GRADE_CLASS): $(BUILD)/TestCases/tools/grade_class.o $(TC_TOOL_OBJ) $(ANALYSIS_LIB) $(COMPETE_LIB) $(VIEWER_LIB) \
+    $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB) | /usr/bin/unzip
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)

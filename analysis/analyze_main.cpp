@@ -25,12 +25,6 @@ const char kUsageHead[] =
     "engines' analysis: each position's value (proven or estimated), the best moves, each move's class\n"
     "and the losing move (analysis/README.md).\n";
 
-// The annotated line: the record's line with the analysis as its last member.
-std::string annotated(const std::string& line, const std::string& analysis) {
-  const size_t close = line.find_last_of('}');
-  return line.substr(0, close) + ",\"analysis\":" + analysis + "}";
-}
-
 // The game number an annotated line says it is ("analysis":{"line":L,...}), or 0.
 int annotated_game(const judge::JsonValue& v) {
   const judge::JsonValue* a = v.find("analysis");
@@ -165,7 +159,7 @@ int main(int argc, char** argv) {
             case viewer::Kind::kNone: break;
           }
           if (ok)
-            o->line = annotated(record.lines[g], o->game.json);
+            o->line = analysis::annotated_line(record.lines[g], o->game.json);
           else
             o->problem = why;
           return true;
@@ -194,7 +188,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (summary && !merge) {
-    int lost = 0, by_first = 0, by_second = 0, analysed = 0;
+    int lost = 0, by_first = 0, by_second = 0, analysed = 0, positions = 0, proven = 0;
     double accuracy = 0, loss = 0;
     for (int g = 0; g < games; ++g) {
       if (!done[g]) continue;
@@ -205,13 +199,16 @@ int main(int argc, char** argv) {
         ++lost;
         ++(a.loser_moved_first ? by_first : by_second);
       }
+      positions += a.positions;
+      proven += a.proven;
       if (a.accuracy >= 0) accuracy += a.accuracy;
       if (a.largest_loss >= 0) loss = std::max(loss, a.largest_loss);
     }
     if (record.kind == viewer::Kind::kConnectFour)
       std::cout << "total: " << analysed << " games, " << lost << " with a losing move (" << by_first
                 << " by the side that moved first, " << by_second << " by the side that moved second), "
-                << analysed - lost << " without\n";
+                << analysed - lost << " without; " << positions << " positions, " << proven << " proven ("
+                << (positions ? 100 * proven / positions : 0) << "%)\n";
     else if (record.kind == viewer::Kind::k2048)
       std::cout << "total: " << analysed << " games, mean accuracy " << (analysed ? accuracy / analysed : 0) << "\n";
     else if (record.kind == viewer::Kind::kPonte)

@@ -26,13 +26,18 @@ struct GameAnalysis {
   std::string json;     // the "analysis" object: {"line":L,"engine":"...",...}
   std::string summary;  // the --summary line after "game G: ", e.g. "losing move 12 by A (column 3)"
   // For the totals of --summary.
-  bool has_losing_move = false;  // ConnectFour
-  int losing_move = 0;           // from 1
-  std::string loser;             // "A" or "B"
+  int positions = 0, proven = 0;  // ConnectFour: positions analysed, and those the solvers proved
+  bool has_losing_move = false;   // ConnectFour
+  int losing_move = 0;            // from 1
+  std::string loser;              // "A" or "B"
   bool loser_moved_first = false;
   double accuracy = -1;      // 2048: share of best moves; -1 when not a 2048 game
   double largest_loss = -1;  // Ponte del Diavolo: the largest loss of an action; -1 when not a PDD game
 };
+
+// The record's `line` with the analysis object appended as its last member
+// (README.md): the text up to its closing brace, then ,"analysis":{...}}.
+std::string annotated_line(const std::string& line, const std::string& analysis_json);
 
 // Each analyzer: `game` is the record's line `line` (from 1), already checked
 // by viewer::parse_record for the fields the replay page needs. False with

@@ -213,6 +213,8 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
   json.end_object();
 
   out->json = json.str();
+  out->positions = n + 1;
+  for (const Verdict& v : verdicts) out->proven += v.proof != 2;
   out->has_losing_move = losing > 0;
   if (losing) {
     out->losing_move = losing;

@@ -1,6 +1,5 @@
 # analysis/: build/bin/analyze, engine analysis of any judge's record (README.md).
 ANALYSIS_SRC := $(filter-out analysis/analyze_main.cpp,$(wildcard analysis/*.cpp))
-ANALYSIS_LIB := $(BUILD)/libanalysis.a
 $(ANALYSIS_LIB): $(ANALYSIS_SRC:%.cpp=$(BUILD)/%.o)
 	@mkdir -p $(@D)
 	rm -f $@
@@ -21,3 +20,10 @@ $(BUILD)/analysis/tests/analysis_tests: $(ANALYSIS_TEST_OBJ) $(DOCTEST_MAIN) $(A
     | $(ANALYZE) Compete/Compete $(RUN2048) $(BIN)/pdd-referee
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
 TEST_BINARIES += $(BUILD)/analysis/tests/analysis_tests
+
+# make bench-analyze: the default effort's speed on a 100-game ConnectFour and a 100-game 2048 record.
+.PHONY: bench-analyze
+bench-analyze: $(ANALYZE) Compete/Compete $(RUN2048) $(SIMPLE2048) TestCases/40.so TestCases/45.so | /usr/bin/bc
+	bash analysis/bench_analyze.sh $(CURDIR)
+/usr/bin/bc:
+	$(call apt_install,bc)

@@ -18,6 +18,7 @@
 #include "../../common/tests/shell.h"
 #include "../../viewer/record.h"
 #include "../tools/class_page.h"
+#include "../tools/grade_score.h"
 #include "../tools/upload.h"
 
 namespace {
@@ -433,6 +434,36 @@ TEST_CASE("class page: each lost game linked in the replay page's order, at its 
                 {row}, "test", [](const std::string&) { return false; }, [&](const std::string&) { return record; }),
             "href")
             .empty());
+}
+
+TEST_CASE("grade-class --analyze: each lost game carries its analysis, and the class page links its losing move") {
+  Scratch dir;
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  ladder_upload(1).save((uploads / "bob.zip").string());  // random moves: loses most of group 1
+  const fs::path out = dir.path / "out";
+  run_grade_class(dir.path, "--group 1 --seed 3 -j 2 --analyze", uploads, out);
+  const std::string record = read_file((out / "bob" / "games.jsonl").string());
+  int lost = 0, linked_at_a_move = 0;
+  size_t at = 0;
+  for (int line = 1; at < record.size(); ++line) {
+    const size_t end = record.find('\n', at);
+    const std::string game = record.substr(at, end - at);
+    at = end + 1;
+    const int code = std::stoi(game.substr(game.find("\"code\":") + 7));
+    const bool analysed = game.find(",\"analysis\":{\"line\":" + std::to_string(line) + ",") != std::string::npos;
+    CAPTURE(line);
+    CHECK(analysed == (grade::points_for(code) == 0));  // the lost games, and only they
+    if (grade::points_for(code) != 0) continue;
+    ++lost;
+    if (game.find("\"losing_move\":null") == std::string::npos) ++linked_at_a_move;
+  }
+  CHECK(lost >= 3);
+  CHECK(linked_at_a_move >= 1);
+  const std::string page = read_file((out / "class.html").string());
+  int links_at_a_move = 0;
+  for (const std::string& step : attribute_values(page, "data-step")) links_at_a_move += step != "end";
+  CHECK(links_at_a_move == linked_at_a_move);
 }
 
 TEST_CASE("grade-class: an upload named '..zip', '.x.zip' or 'class.zip' gets a folder of its own") {

@@ -10,9 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "../../analysis/analyzer.h"
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
+#include "../../common/ordered_pool.h"
 #include "../../common/staging.h"
 #include "../../common/workdir.h"
 #include "class_page.h"
@@ -58,10 +60,51 @@ bool copy_build(const fs::path& from, const fs::path& to) {
   return !ec;
 }
 
+// With --analyze: each game the strategy lost gets the engines' analysis
+// (analysis/README.md) in its record line, so that the class page links it at
+// its losing move. `line` numbers the record's lines as write_record_and_page writes them.
+bool annotate_lost_games(std::vector<grade::PlayedGame>* games, int jobs, std::string* problem) {
+  std::vector<size_t> lost;
+  std::vector<int> line_of(games->size(), 0);
+  int line = 0;
+  for (size_t i = 0; i < games->size(); ++i) {
+    const grade::PlayedGame& p = (*games)[i];
+    if (!p.done || p.record.empty()) continue;
+    line_of[i] = ++line;
+    if (grade::points_for(p.entry.code) == 0) lost.push_back(i);
+  }
+  const analysis::Effort effort;
+  std::string failure;
+  judge::OrderedPool<std::string> pool(static_cast<int>(lost.size()), jobs);
+  pool.run(
+      [&](int, int unit, std::string* annotated) {
+        grade::PlayedGame& p = (*games)[lost[unit]];
+        judge::JsonValue v;
+        analysis::GameAnalysis a;
+        std::string why;
+        if (judge::parse_json(p.record, &v, &why) &&
+            analysis::analyze_connect4(v, line_of[lost[unit]], effort, &a, &why))
+          *annotated = analysis::annotated_line(p.record, a.json);
+        else
+          *annotated = "";
+        return true;
+      },
+      [&](int unit, std::string& annotated) {
+        if (annotated.empty()) {
+          failure = "the analysis of game " + std::to_string(line_of[lost[unit]]) + " failed";
+          return false;
+        }
+        (*games)[lost[unit]].record = annotated;
+        return true;
+      });
+  if (!failure.empty()) *problem = failure;
+  return failure.empty();
+}
+
 // Unpacks, compiles and grades one upload into `folder` (emptied first). A
 // problem of the judge itself (not of the upload) is left in *problem.
 grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const grade::Settings& settings,
-                              int compile_limit_s, std::string* problem) {
+                              int compile_limit_s, bool analyze, std::string* problem) {
   problem->clear();
   grade::ClassRow row;
   row.student = student_of(zip);
@@ -117,6 +160,7 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
       row.detail = g.reason;
   }
   if (!loaded) row.status = grade::ClassRow::kCannotLoad;
+  if (analyze && !annotate_lost_games(&games, settings.jobs, problem)) return row;
   const std::string title = "Grade of " + row.student + ", " + settings.describe();
   if (judge::write_file_atomically((folder / "grade.tsv").string(), grade::format_results(entries, title), problem))
     grade::write_record_and_page(games, (folder / "games.jsonl").string(), (folder / "games.html").string(), title,
@@ -198,7 +242,7 @@ int main(int argc, char** argv) {
   grade::SettingsOptions grade_options;
   long long compile_limit_s = 120;
   int shard = 0, shards = 1;
-  bool merge = false;
+  bool merge = false, analyze = false;
   std::string out = "Results/class";
   judge::OptionTable command_line("grade-class", kUsageHead);
   grade_options.add_to(&command_line, "the boards, the same for every student (default: a fresh seed, printed)");
@@ -210,7 +254,10 @@ int main(int argc, char** argv) {
           "--shard", "K/N",
           [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
           "grade only the uploads i (in name order) with i % N == K; the table holds those", "K/N, 0 <= K < N <= 1000")
-      .flag("--merge", &merge, "grade nothing: the class table from the rows every shard left in OUT");
+      .flag("--merge", &merge, "grade nothing: the class table from the rows every shard left in OUT")
+      .flag("--analyze", &analyze,
+            "annotate each lost game with the engines' analysis (build/bin/analyze's default effort), so\n"
+            "that the class page links it at its losing move");
   std::vector<std::string> words;
   if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
   if (words.empty()) return command_line.error("missing the uploads folder");
@@ -255,7 +302,7 @@ int main(int argc, char** argv) {
     if (grade::read_row_file(folder.string(), &row, &kept_config, &kept_shard, &problem) && kept_config == config) {
       std::cout << "kept from " << (folder / "row.txt").string() << ", ";
     } else {
-      row = grade_student(zips[i], folder, settings, static_cast<int>(compile_limit_s), &problem);
+      row = grade_student(zips[i], folder, settings, static_cast<int>(compile_limit_s), analyze, &problem);
       if (!problem.empty()) {
         std::cerr << "grade-class: " << problem << "\n";
         return 1;

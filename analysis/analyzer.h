@@ -31,6 +31,7 @@ struct GameAnalysis {
   int losing_move = 0;            // from 1
   std::string loser;              // "A" or "B"
   bool loser_moved_first = false;
+  std::string losing_position;  // the board and the columns played before the losing move
   double accuracy = -1;      // 2048: share of best moves; -1 when not a 2048 game
   double largest_loss = -1;  // Ponte del Diavolo: the largest loss of an action; -1 when not a PDD game
 };

@@ -220,6 +220,11 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
     out->losing_move = losing;
     out->loser = side_name[loser];
     out->loser_moved_first = loser == 0;
+    out->losing_position = std::to_string(rows) + "x" + std::to_string(cols) + ", blocked cell (" +
+                           std::to_string(static_cast<int>(noX->number)) + ", " +
+                           std::to_string(static_cast<int>(noY->number)) + "), columns played:";
+    for (int k = 0; k < losing - 1; ++k)
+      out->losing_position += " " + std::to_string(static_cast<int>(moves->items[k].items[2].number));
     out->summary = "losing move " + std::to_string(losing) + " by " + out->loser + " (column " +
                    std::to_string(static_cast<int>(moves->items[losing - 1].items[2].number)) + ")";
   } else {

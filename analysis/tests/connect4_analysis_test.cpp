@@ -78,6 +78,20 @@ int play_out(c4::Position pos, std::vector<int>* columns, analysis::Solver* solv
   }
 }
 
+// k moves of perfect play (the best columns taken in turn from the `variant`-th) into *pos and
+// *columns; false if the game ended before.
+bool perfect_prefix(const c4::Geometry& g, int k, int variant, analysis::Solver* solver, c4::Position* pos,
+                    std::vector<int>* columns) {
+  pos->reset(&g);
+  for (int i = 0; i < k; ++i) {
+    if (pos->full()) return false;
+    const int y = best_column(*pos, solver, variant + i);
+    columns->push_back(y);
+    if (pos->play(y)) return false;
+  }
+  return !pos->full();
+}
+
 analysis::GameAnalysis analyse(const Game& game) {
   judge::JsonValue v;
   std::string error;
@@ -111,17 +125,9 @@ TEST_CASE("a move that lets the opponent connect four at once is the losing move
   // Perfect play for k moves (the best columns taken in turn), then the side to move, not lost, lets the
   // opponent connect four at once: it leaves the opponent's winning cell open, or fills the cell under it.
   for (int trial = 0; trial < 200 && found < 3; ++trial) {
-    const int k = 2 + trial % 18;
     c4::Position pos;
-    pos.reset(&g);
     std::vector<int> columns;
-    bool over = false;
-    for (int i = 0; i < k && !over && !pos.full(); ++i) {
-      const int y = best_column(pos, &solver, trial / 18 + i);
-      columns.push_back(y);
-      over = pos.play(y);
-    }
-    if (over || pos.full()) continue;
+    if (!perfect_prefix(g, 2 + trial % 18, trial / 18, &solver, &pos, &columns)) continue;
     const analysis::SolveResult before = solver.solve(pos, 1LL << 40);
     if (before.outcome < 0) continue;
     uint16_t wins, blocks, safe;
@@ -160,17 +166,9 @@ TEST_CASE("a move that gives a proven win away is a missed win, and no other mov
   g.init(kM, kN, kNoX, kNoY);
   int found = 0;
   for (int trial = 0; trial < 200 && found < 3; ++trial) {
-    const int k = trial % 18;
     c4::Position pos;
-    pos.reset(&g);
     std::vector<int> columns;
-    bool over = false;
-    for (int i = 0; i < k && !over && !pos.full(); ++i) {
-      const int y = best_column(pos, &solver, trial / 18 + i);
-      columns.push_back(y);
-      over = pos.play(y);
-    }
-    if (over || pos.full()) continue;
+    if (!perfect_prefix(g, trial % 18, trial / 18, &solver, &pos, &columns)) continue;
     if (solver.solve(pos, 1LL << 40).outcome != 1) continue;
     // A column after which the position is a proven draw: the win given away, the game not lost.
     int give_away = -1;

@@ -204,22 +204,22 @@ int main(int argc, char** argv) {
       if (a.accuracy >= 0) accuracy += a.accuracy;
       if (a.largest_loss >= 0) loss = std::max(loss, a.largest_loss);
     }
-    if (record.kind == viewer::Kind::kConnectFour)
+    if (record.kind == viewer::Kind::kConnectFour) {
       std::cout << "total: " << analysed << " games, " << lost << " with a losing move (" << by_first
                 << " by the side that moved first, " << by_second << " by the side that moved second), "
                 << analysed - lost << " without; " << positions << " positions, " << proven << " proven ("
                 << (positions ? 100 * proven / positions : 0) << "%)\n";
-    if (record.kind == viewer::Kind::kConnectFour)  // for strength work: where each lost game turned
-      for (int g = 0; g < games; ++g)
-        if (done[g] && results[g].game.has_losing_move) {
-          const analysis::GameAnalysis& a = results[g].game;
+      for (int g = 0; g < games; ++g) {  // for strength work: where each lost game turned
+        const analysis::GameAnalysis& a = results[g].game;
+        if (done[g] && a.has_losing_move)
           std::cout << "  game " << g + 1 << ", move " << a.losing_move << ": " << a.loser << " moving "
                     << (a.loser_moved_first ? "first" : "second") << ", " << a.losing_position << "\n";
-        }
-    else if (record.kind == viewer::Kind::k2048)
+      }
+    } else if (record.kind == viewer::Kind::k2048) {
       std::cout << "total: " << analysed << " games, mean accuracy " << (analysed ? accuracy / analysed : 0) << "\n";
-    else if (record.kind == viewer::Kind::kPonte)
+    } else if (record.kind == viewer::Kind::kPonte) {
       std::cout << "total: " << analysed << " games, largest loss of an action " << loss << "\n";
+    }
   }
   return 0;
 }

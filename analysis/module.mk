@@ -17,7 +17,7 @@ ANALYSIS_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard analysis/tests/*.c
 $(ANALYSIS_TEST_OBJ): | $(DOCTEST)
 $(ANALYSIS_TEST_OBJ): CXXFLAGS += -DANALYSIS_TEST_ROOT='"$(CURDIR)"'
 $(BUILD)/analysis/tests/analysis_tests: $(ANALYSIS_TEST_OBJ) $(DOCTEST_MAIN) $(ANALYSIS_LINK) \
-    | $(ANALYZE) Compete/Compete $(RUN2048) $(BIN)/pdd-referee
+    | $(ANALYZE) Compete/Compete $(RUN2048) $(SIMPLE2048) $(BIN)/pdd-referee $(BIN)/pdd-greedy $(BIN)/pdd-random
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
 TEST_BINARIES += $(BUILD)/analysis/tests/analysis_tests
 

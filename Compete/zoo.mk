@@ -1,7 +1,7 @@
 # The compatibility zoo (Compete/tests/plugins/zoo/README.md): ConnectFour
 # plugins written the way students write them, each with one habit (files in
 # its working folder, a 600 MB static pool, SIGALRM, threads, C, Rust, ...),
-# built as their authors would build them. Compete/tests/test_zoo.cpp plays
+# built as their authors would build them. Compete/tests/zoo_test.cpp plays
 # them through Compete, Tournament and Grade. Included after Compete/module.mk:
 # CT_PLUGIN_DIR, CT_PLUGIN_CXX and CT_OUT come from there.
 ZOO_DIR := Compete/tests/plugins/zoo
@@ -45,7 +45,7 @@ endif
 
 # The suite skips (and says so) what was not built. Its sanitizer build
 # (common/sanitize.mk) compiles the zoo's test cases out: no plugins needed there.
-$(CT_OUT)/test_zoo.o: CXXFLAGS += -DZOO_HAVE_CLANG=$(if $(ZOO_CLANGXX),1,0) -DZOO_HAVE_RUSTC=$(if $(ZOO_RUSTC),1,0)
+$(CT_OUT)/zoo_test.o: CXXFLAGS += -DZOO_HAVE_CLANG=$(if $(ZOO_CLANGXX),1,0) -DZOO_HAVE_RUSTC=$(if $(ZOO_RUSTC),1,0)
 $(CT_OUT)/compete_tests: | $(ZOO_PLUGINS) $(BIN)/Grade
 zoo-plugins: $(ZOO_PLUGINS)
 .PHONY: zoo-plugins

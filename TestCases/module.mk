@@ -52,7 +52,7 @@ $(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp $(MISBEHAVE_OB
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -fPIC -shared -DFAULT_$* $< $(MISBEHAVE_OBJ) -o $@
 
-TC_TEST_SRC := $(wildcard TestCases/tests/test_*.cpp)
+TC_TEST_SRC := $(wildcard TestCases/tests/*_test.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/upload.o \
                 $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o \

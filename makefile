@@ -3,7 +3,7 @@
 #
 #   make            build everything
 #   make match      build, then play a short real match (Strategy vs the top sample)
-#   make test       build and run every doctest suite
+#   make test       build and run every doctest suite (make test-compete, test-2048, ...: one folder's)
 #   make bench-...  benchmarks that print figures (see README)
 #   make fuzz       libFuzzer on every parser of untrusted input (FUZZ_SECONDS each)
 #   make soak       long runs of Compete and Run2048 under load
@@ -108,6 +108,29 @@ match: all
 
 test: $(TEST_BINARIES)
 	@bash common/run_tests.sh $(TEST_BINARIES)
+
+# One folder's suites, its sanitizer builds included, as make test runs them:
+#   make test-compete test-common test-2048 test-pdd test-strategy test-testcases
+#        test-viewer test-analysis test-tools test-fuzz
+# (each folder's README says what its suites check). A suite belongs to the folder
+# its binary is built in, under build/ or build/san/.
+suites_in = $(filter $(BUILD)/$(1)/% $(SAN_BUILD)/$(1)/%,$(TEST_BINARIES))
+define FOLDER_TESTS
+.PHONY: test-$(1)
+test-$(1): $(call suites_in,$(2))
+	@test -n "$$^" || { echo "test-$(1): no suite is built in $(2)/" >&2; exit 1; }
+	@bash common/run_tests.sh $$^
+endef
+$(eval $(call FOLDER_TESTS,compete,Compete))
+$(eval $(call FOLDER_TESTS,common,common))
+$(eval $(call FOLDER_TESTS,2048,Game2048))
+$(eval $(call FOLDER_TESTS,pdd,PonteDelDiavolo))
+$(eval $(call FOLDER_TESTS,strategy,StrategyTest))
+$(eval $(call FOLDER_TESTS,testcases,TestCases))
+$(eval $(call FOLDER_TESTS,viewer,viewer))
+$(eval $(call FOLDER_TESTS,analysis,analysis))
+$(eval $(call FOLDER_TESTS,tools,tools))
+$(eval $(call FOLDER_TESTS,fuzz,fuzz))
 
 # Long runs under load (not part of make test): Compete 2,000 games at -j 16 and
 # Run2048 1,000 games at -j 8; results complete and unique, no zombie or

@@ -44,8 +44,13 @@ void Position::reset(const Geometry* g) {
   memset(col_, 0, sizeof col_);
   memset(diag_, 0, sizeof diag_);
   memset(anti_, 0, sizeof anti_);
-  memset(diag_threats_, 0, sizeof diag_threats_);
-  memset(anti_threats_, 0, sizeof anti_threats_);
+  for (int p = 0; p < 2; ++p) {
+    for (int x = 0; x < kMaxSide; ++x) row_known_[p][x] = static_cast<uint16_t>(~g->row_bits);
+    for (int d = 0; d < kMaxDiagonals; ++d) {
+      diag_known_[p][d] = static_cast<uint16_t>(~g->diag_bits[d]);
+      anti_known_[p][d] = static_cast<uint16_t>(~g->anti_bits[d]);
+    }
+  }
   memset(threat_, 0, sizeof threat_);
   for (int y = 0; y < kMaxSide; ++y) play_[y] = -1;
   for (int y = 0; y < g->N; ++y) {
@@ -62,8 +67,9 @@ int Position::stone(int x, int y) const {
 
 uint64_t Position::add_threats(int p, int x, uint32_t row, int d, uint32_t diagonal, int a, uint32_t anti) {
   threat_[x] |= row << (p << 4);
-  diag_threats_[p][d] |= static_cast<uint16_t>(diagonal);
-  anti_threats_[p][a] |= static_cast<uint16_t>(anti);
+  row_known_[p][x] |= static_cast<uint16_t>(row);
+  diag_known_[p][d] |= static_cast<uint16_t>(diagonal);
+  anti_known_[p][a] |= static_cast<uint16_t>(anti);
   uint64_t masks = 0;
   for (; row; row &= row - 1) {
     const int j = __builtin_ctz(row);

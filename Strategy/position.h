@@ -226,9 +226,12 @@ class Position {
   uint16_t col_[2][kMaxSide];
   uint16_t diag_[2][kMaxDiagonals];
   uint16_t anti_[2][kMaxDiagonals];
-  // The threats of p already taken from each diagonal (a subset of threat_).
-  uint16_t diag_threats_[2][kMaxDiagonals];
-  uint16_t anti_threats_[2][kMaxDiagonals];
+  // Per player and line, the cells where a threat of p found on that line is
+  // not new: threats of p already taken from it, the opponent's stones (only
+  // empty cells' threats are ever read) and the cells off the board.
+  uint16_t row_known_[2][kMaxSide];
+  uint16_t diag_known_[2][kMaxDiagonals];
+  uint16_t anti_known_[2][kMaxDiagonals];
   uint32_t threat_[kRowMask + 1];  // row 15 stays 0
 };
 
@@ -245,13 +248,13 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   const uint32_t bit = 1u << y;
   // The threat sets are complete, so a stone wins exactly when it fills one of its own threats.
   const int own = 16 * P;
-  const uint32_t row_cells = threat_[x];
-  const bool won = (row_cells >> (y + own)) & 1;
+  const bool won = (threat_[x] >> (y + own)) & 1;
   // Row x: the threat bits are the columns of row x (bits past the last column
   // are never playable).
   const uint32_t row = row_[P][x] | bit;
   row_[P][x] = static_cast<uint16_t>(row);
-  const uint32_t row_threats = line_threats(row) & ~(row_cells >> own) & ~row_[P ^ 1][x] & 0xFFFFu;
+  const uint32_t row_threats = line_threats(row) & ~row_known_[P][x] & 0xFFFFu;
+  row_known_[P ^ 1][x] |= static_cast<uint16_t>(bit);
   // Column y: only three stacked stones threaten, at the cell right above
   // (never the blocked cell: next_row skips it; none when x is the top row,
   // where next_row is -1). Read below with the rest of column y.
@@ -264,11 +267,13 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   const int d = x + y;
   const uint32_t diagonal_stones = diag_[P][d] | bit;
   diag_[P][d] = static_cast<uint16_t>(diagonal_stones);
-  const uint32_t diagonal = line_threats(diagonal_stones) & g.diag_bits[d] & ~diag_threats_[P][d] & ~diag_[P ^ 1][d];
+  const uint32_t diagonal = line_threats(diagonal_stones) & ~diag_known_[P][d] & 0xFFFFu;
+  diag_known_[P ^ 1][d] |= static_cast<uint16_t>(bit);
   const int a = x - y + kMaxSide - 1;
   const uint32_t anti_stones = anti_[P][a] | bit;
   anti_[P][a] = static_cast<uint16_t>(anti_stones);
-  const uint32_t anti = line_threats(anti_stones) & g.anti_bits[a] & ~anti_threats_[P][a] & ~anti_[P ^ 1][a];
+  const uint32_t anti = line_threats(anti_stones) & ~anti_known_[P][a] & 0xFFFFu;
+  anti_known_[P ^ 1][a] |= static_cast<uint16_t>(bit);
   uint32_t after_threats = threat_[after & kRowMask];
   uint64_t masks = h.masks;
   if (row_threats | diagonal | anti) {

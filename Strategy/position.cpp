@@ -52,6 +52,7 @@ void Position::reset(const Geometry* g) {
     }
   }
   memset(threat_, 0, sizeof threat_);
+  high_ = 0;
   for (int y = 0; y < kMaxSide; ++y) play_[y] = -1;
   for (int y = 0; y < g->N; ++y) {
     const int bottom = (g->noX == g->M - 1 && g->noY == y) ? g->M - 2 : g->M - 1;

@@ -173,17 +173,10 @@ class Position {
   static C4_INLINE uint32_t safe_of(const Hot& h) {
     return h.open & ~under_of<P ^ 1>(h);
   }
+  // (Where the opponent threatens the lower cell too, it blocks with a win.)
   template <int P>
   C4_INLINE uint32_t stacked_of(const Hot& h) const {
-    uint32_t stacked = 0;
-    // Where the opponent threatens the lower cell too, it blocks with a win.
-    for (uint32_t rest = under_of<P>(h) & ~under_of<P ^ 1>(h); rest; rest &= rest - 1) {
-      const int y = __builtin_ctz(rest);
-      const int above = g_->next_row[play_[y]][y];  // P's threat, by under
-      const int higher = g_->next_row[above][y];
-      stacked |= ((threat_[higher & kRowMask] >> (y + 16 * P)) & ~(threat_[above] >> (y + 16 - 16 * P)) & 1u) << y;
-    }
-    return stacked;
+    return under_of<P>(h) & ~under_of<P ^ 1>(h) & static_cast<uint16_t>(high_ >> (16 * P));
   }
   template <int P>
   C4_INLINE void play_as(Hot& h, int y) {
@@ -211,10 +204,9 @@ class Position {
   C4_INLINE uint64_t add_threat(int p, int x, int y) {
     const int shift = y + (p << 4);
     threat_[x] |= 1u << shift;
-    const int playable = play_[y];
-    return (static_cast<uint64_t>(playable == x) | static_cast<uint64_t>(g_->next_row[playable & kRowMask][y] == x)
-                                                       << 32)
-           << shift;
+    const int playable = play_[y], above = g_->next_row[playable & kRowMask][y];
+    high_ |= static_cast<uint32_t>(g_->next_row[above & kRowMask][y] == x) << shift;
+    return (static_cast<uint64_t>(playable == x) | static_cast<uint64_t>(above == x) << 32) << shift;
   }
 
   const Geometry* g_;
@@ -233,6 +225,10 @@ class Position {
   uint16_t diag_known_[2][kMaxDiagonals];
   uint16_t anti_known_[2][kMaxDiagonals];
   uint32_t threat_[kRowMask + 1];  // row 15 stays 0
+  // The columns whose higher cell (the one after the above cell) is a threat
+  // of player 0 (bit y) and of player 1 (bit 16 + y): with the masks, they
+  // give the stacked threats.
+  uint32_t high_;
 };
 
 template <int P>
@@ -284,6 +280,8 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   // Column y's cells moved: read its bits again (after the new threats, which may be there).
   const uint64_t column = 0x0001000100010001ULL << y;
   h.masks = (masks & ~column) | ((next_threats | static_cast<uint64_t>(after_threats) << 32) & column);
+  const uint32_t column_pair = 0x10001u << y;
+  high_ = (high_ & ~column_pair) | (threat_[g.next_row[after & kRowMask][y] & kRowMask] & column_pair);
   return won;
 }
 

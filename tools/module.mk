@@ -11,7 +11,7 @@ $(BIN)/signature: $(BUILD)/tools/signature_main.o $(SIGNATURE_LIBS)
 ALL_TARGETS += $(BIN)/signature
 
 $(BUILD)/tools/tests/signature_test.o: | $(DOCTEST)
-$(BUILD)/tools/signature_test: $(BUILD)/tools/tests/signature_test.o $(SIGNATURE_LIBS) $(DOCTEST_MAIN)
+$(BUILD)/tools/signature_test: $(BUILD)/tools/tests/signature_test.o $(SIGNATURE_LIBS) $(DOCTEST_MAIN) | $(BIN)/signature
 	$(CXX) $(CXXFLAGS) $^ -o $@ -ldl
 TEST_BINARIES += $(BUILD)/tools/signature_test
 

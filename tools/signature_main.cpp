@@ -4,31 +4,24 @@
 #include <fstream>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "../common/cli.h"
+#include "../common/options.h"
 #include "signature.h"
-
-namespace {
-const char kUsage[] =
-    "usage: signature [--weights FILE] [--expect FILE]\n"
-    "  --weights FILE  the 2048 network (default: Game2048/bot/weights.n2048 of this checkout)\n"
-    "  --expect FILE   compare with the signature committed in FILE; exit 1 if it differs\n";
-}
 
 int main(int argc, char** argv) {
   std::string weights = judge::path_beside_executable("../../Game2048/bot/weights.n2048");
   std::string expect;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if ((arg == "--weights" || arg == "--expect") && i + 1 < argc) {
-      (arg == "--weights" ? weights : expect) = argv[++i];
-    } else if (arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else {
-      return judge::usage_error("signature", kUsage, "unknown option or missing value: " + arg);
-    }
-  }
+  judge::OptionTable options("signature", "usage: signature [--weights FILE] [--expect FILE]\n");
+  options
+      .text("--weights", "FILE", &weights, "the 2048 network (default: Game2048/bot/weights.n2048 of this checkout)",
+            "a file name")
+      .text("--expect", "FILE", &expect, "compare with the signature committed in FILE; exit 1 if it differs",
+            "a file name");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (!positional.empty()) return options.error("unexpected argument '" + positional[0] + "'");
   signature::Signature s;
   std::string error;
   if (!signature::compute(weights, &s, &error)) {

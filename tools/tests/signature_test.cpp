@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "../../common/cli.h"
+#include "../../common/tests/shell.h"
 #include "../signature.h"
 
 namespace {
@@ -29,4 +30,15 @@ TEST_CASE("a missing network is an error that names the file, not a signature") 
   std::string error;
   CHECK_FALSE(signature::compute(repo("no/such/weights.n2048"), &s, &error));
   CHECK(error.find("no/such/weights.n2048") != std::string::npos);
+}
+
+TEST_CASE("signature: --help prints the table's usage and exits 0; a bad option exits 2 naming it") {
+  const std::string signature = "'" + judge::path_beside_executable("../bin/signature") + "'";
+  std::string out;
+  CHECK(test_shell::run_in("/tmp", signature + " --help", &out) == 0);
+  CHECK(out.find("usage: signature [--weights FILE] [--expect FILE]\noptions:\n  --weights FILE  ") == 0);
+  CHECK(test_shell::run_in("/tmp", signature + " --frobnicate", &out) == 2);
+  CHECK(out.find("signature: unknown option '--frobnicate'\nusage: signature") == 0);
+  CHECK(test_shell::run_in("/tmp", signature + " --expect", &out) == 2);
+  CHECK(out.find("signature: --expect needs a file name\nusage: signature") == 0);
 }

@@ -6,22 +6,22 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
-#include "../common/cli.h"
+#include "../common/options.h"
 #include "page.h"
 #include "record.h"
 
 namespace {
 
-const char kUsage[] =
+const char kUsageHead[] =
     "usage: record2html <record.jsonl> [-o page.html]\n"
     "Writes one HTML page (data, script and style inline; opens from disk) that shows every game\n"
-    "of a record written by Compete, Run2048 or pdd-referee with --record.\n"
-    "  -o FILE   the page (default: the record's name with .html instead of its extension)\n"
+    "of a record written by Compete, Run2048 or pdd-referee with --record.\n";
+
+const char kUsageFooter[] =
     "exit status: 0 written, 1 the record is unreadable or malformed (file, line and field named),\n"
     "2 bad command line\n";
-
-int usage_error(const std::string& problem) { return judge::usage_error("record2html", kUsage, problem); }
 
 std::string default_output(const std::string& record) {
   size_t slash = record.rfind('/');
@@ -34,22 +34,15 @@ std::string default_output(const std::string& record) {
 
 int main(int argc, char** argv) {
   std::string input, output;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "-h" || arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "-o") {
-      if (i + 1 >= argc || !*argv[i + 1]) return usage_error("-o needs a file name");
-      output = argv[++i];
-    } else if (arg.size() > 1 && arg[0] == '-') {
-      return usage_error("unknown option '" + arg + "'");
-    } else if (input.empty()) {
-      input = arg;
-    } else {
-      return usage_error("one record only: '" + input + "' and '" + arg + "'");
-    }
-  }
+  judge::OptionTable options("record2html", kUsageHead);
+  options.text("-o", "FILE", &output, "the page (default: the record's name with .html instead of its extension)",
+               "a file name");
+  options.footer(kUsageFooter);
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  auto usage_error = [&](const std::string& problem) { return options.error(problem); };
+  if (positional.size() > 1) return usage_error("one record only: '" + positional[0] + "' and '" + positional[1] + "'");
+  if (!positional.empty()) input = positional[0];
   if (input.empty()) return usage_error("no record given");
   if (output.empty()) output = default_output(input);
   if (output == input) return usage_error("the page would replace the record '" + input + "'; name it with -o");

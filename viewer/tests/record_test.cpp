@@ -140,6 +140,21 @@ TEST_CASE("record2html: bad input exits non-zero naming file, line and field; no
   CHECK(r.err.find("unknown option '--frobnicate'") != std::string::npos);
 }
 
+TEST_CASE("record2html: --help prints the table's usage and exits 0; a bad option exits 2 naming it") {
+  ct::TempDir dir;
+  ct::RunResult r = ct::run({vt::record2html(), "--help"}, dir.path(), 30000);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("usage: record2html <record.jsonl> [-o page.html]\n") == 0);
+  CHECK(r.out.find("\noptions:\n  -o FILE  the page (default: ") != std::string::npos);
+  r = ct::run({vt::record2html(), "--frobnicate"}, dir.path(), 30000);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("record2html: unknown option '--frobnicate'\nusage: record2html") == 0);
+  r = ct::run({vt::record2html(), "a.jsonl", "-o"}, dir.path(), 30000);
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("record2html: -o needs a file name\nusage: record2html") == 0);
+  CHECK(ct::list_dir(dir.path()).empty());
+}
+
 TEST_CASE("page: text from plugins cannot end the data script or open markup") {
   const std::string hostile = "</script><script>document.title='PWNED'</script><!--";
   std::string line(kConnectFourLine);

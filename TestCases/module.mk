@@ -40,7 +40,7 @@ $(GRADE_CLASS): $(BUILD)/TestCases/tools/grade_class.o $(TC_TOOL_OBJ) $(ANALYSIS
 $(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 # In-process duels between levels or plans, for tuning the ladder (see tools/duel.cpp).
-$(BUILD)/TestCases/duel: $(BUILD)/TestCases/tools/duel.o $(LADDER_OBJ)
+$(BUILD)/TestCases/duel: $(BUILD)/TestCases/tools/duel.o $(LADDER_OBJ) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 
 ALL_TARGETS += $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel
@@ -56,7 +56,8 @@ TC_TEST_SRC := $(wildcard TestCases/tests/*_test.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/upload.o \
                 $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o \
-                $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) /usr/bin/parallel /usr/bin/unzip
+                $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) /usr/bin/parallel /usr/bin/unzip \
+                  $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
 TEST_BINARIES += $(TC_TEST_BIN)

@@ -233,3 +233,22 @@ TEST_CASE("Grade rejects bad command lines with a clear message and exit code 2"
   CHECK(code == 2);
   CHECK(out.find("unknown option '--bogus'") != std::string::npos);
 }
+
+TEST_CASE("bench_ladder and duel: --help prints the table's usage; a bad option or value exits 2 naming it") {
+  int code = 0;
+  for (const std::string program : {"bench_ladder", "duel"}) {
+    CAPTURE(program);
+    std::string out = run("build/TestCases/" + program + " --help", &code, false);
+    CHECK(code == 0);
+    CHECK(out.find("usage: " + program) == 0);
+    out = run("build/TestCases/" + program + " --bogus", &code);
+    CHECK(code == 2);
+    CHECK(out.find(program + ": unknown option '--bogus'\nusage: " + program) == 0);
+  }
+  std::string out = run("build/TestCases/bench_ladder --only 51", &code);
+  CHECK(code == 2);
+  CHECK(out.find("bench_ladder: --only needs a whole number from 1 to 50, not '51'\n") == 0);
+  out = run("build/TestCases/duel 1 6 ten", &code);
+  CHECK(code == 2);
+  CHECK(out.find("duel: rounds needs a whole number from 1 to 1000000, not 'ten'\n") == 0);
+}

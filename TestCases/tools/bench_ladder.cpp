@@ -13,19 +13,14 @@
 
 #include "../../common/cli.h"
 #include "../../common/clock.h"
+#include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "../src/levels.h"
 #include "game_pool.h"
 
 namespace {
 
-const char kUsage[] =
-    "usage: bench_ladder [--rounds R] [--seed S] [-j N] [--samples DIR] [--only K]\n"
-    "  --rounds R     rounds of two games per pair (default 50)\n"
-    "  --seed S       the boards (default 1)\n"
-    "  -j N           games at once (default 2)\n"
-    "  --samples DIR  the folder of 1.so .. 50.so (default: the tool's ../../TestCases)\n"
-    "  --only K       only the pairs whose lower sample is K (repeatable)\n";
+const char kUsageHead[] = "usage: bench_ladder [--rounds R] [--seed S] [-j N] [--samples DIR] [--only K]\n";
 
 struct Pair {
   int high, low;
@@ -41,30 +36,26 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   std::vector<int> only;
   std::string samples = "TestCases";
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    const char* v = i + 1 < argc ? argv[i + 1] : nullptr;
-    long long n = 0;
-    if (arg == "-h" || arg == "--help") {
-      std::cout << kUsage;
-      return 0;
-    } else if (arg == "--rounds" && v && judge::parse_int(v, 1, 1000, &rounds)) {
-      ++i;
-    } else if (arg == "--seed" && v && judge::parse_u64(v, &seed)) {
-      ++i;
-    } else if (arg == "-j" && v && judge::parse_int(v, 1, 64, &jobs)) {
-      ++i;
-    } else if (arg == "--samples" && v) {
-      samples = v;
-      ++i;
-    } else if (arg == "--only" && v && judge::parse_int(v, 1, 50, &n)) {
-      only.push_back(static_cast<int>(n));
-      ++i;
-    } else {
-      std::cerr << "bench_ladder: bad argument '" << arg << "'\n" << kUsage;
-      return 2;
-    }
-  }
+  judge::OptionTable table("bench_ladder", kUsageHead);
+  table
+      .integer("--rounds", "R", 1, 1000, &rounds, "rounds of two games per pair (default 50)",
+               "a whole number from 1 to 1000")
+      .unsigned64("--seed", "S", &seed, "the boards (default 1)", "an unsigned 64-bit integer")
+      .integer("-j", "N", 1, 64, &jobs, "games at once (default 2)", "a whole number from 1 to 64")
+      .text("--samples", "DIR", &samples, "the folder of 1.so .. 50.so (default: TestCases, in the current folder)",
+            "a folder")
+      .custom(
+          "--only", "K",
+          [&](const std::string&, const std::string& v) {
+            long long k = 0;
+            if (!judge::parse_int(v, 1, 50, &k)) return false;
+            only.push_back(static_cast<int>(k));
+            return true;
+          },
+          "only the pairs whose lower sample is K (repeatable)", "a whole number from 1 to 50");
+  std::vector<std::string> positional;
+  if (const int status = table.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (!positional.empty()) return table.error("unexpected argument '" + positional[0] + "'");
   std::vector<Pair> pairs;
   for (int k = 1; k + 5 <= ladder::kLevels; ++k) pairs.push_back({k + 5, k, Pair::kSeventy});
   pairs.push_back({50, 49, Pair::kNone});  // the top two, for the record

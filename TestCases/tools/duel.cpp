@@ -9,23 +9,32 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "../../common/cli.h"
+#include "../../common/options.h"
 #include "../src/levels.h"
 
 using namespace ladder;
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: duel LEVEL_A LEVEL_B [rounds=10] [seed=1] [threads=2]\n");
-    return 2;
-  }
-  int la = std::atoi(argv[1]), lb = std::atoi(argv[2]);
-  int rounds = argc > 3 ? std::atoi(argv[3]) : 10;
-  uint64_t seed = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 1;
-  int threads = argc > 5 ? std::atoi(argv[5]) : 2;
-  LevelPlan plans[2] = {parse_plan(argv[1]), parse_plan(argv[2])};
+  judge::OptionTable options("duel", "usage: duel LEVEL_A LEVEL_B [rounds=10] [seed=1] [threads=2]\n");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (positional.size() < 2) return options.error("missing arguments: need two levels or plans");
+  if (positional.size() > 5) return options.error("unexpected argument '" + positional[5] + "'");
+  long long rounds = 10, threads = 2;
+  uint64_t seed = 1;
+  if (positional.size() > 2 && !judge::parse_int(positional[2], 1, 1000000, &rounds))
+    return options.error("rounds needs a whole number from 1 to 1000000, not '" + positional[2] + "'");
+  if (positional.size() > 3 && !judge::parse_u64(positional[3], &seed))
+    return options.error("seed needs an unsigned 64-bit integer, not '" + positional[3] + "'");
+  if (positional.size() > 4 && !judge::parse_int(positional[4], 1, 1024, &threads))
+    return options.error("threads needs a whole number from 1 to 1024, not '" + positional[4] + "'");
+  int la = std::atoi(positional[0].c_str()), lb = std::atoi(positional[1].c_str());
+  LevelPlan plans[2] = {parse_plan(positional[0].c_str()), parse_plan(positional[1].c_str())};
   std::atomic<int> next{0};
   std::mutex mu;
   int wins[2] = {0, 0}, ties = 0;

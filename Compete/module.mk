@@ -86,7 +86,8 @@ $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: CXXFLAGS += -
 # The tournament test ranks three sample levels far apart on the ladder.
 CT_LADDER_LEVELS := TestCases/1.so TestCases/11.so TestCases/21.so
 $(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
-    | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_LADDER_LEVELS) /usr/bin/parallel
+    | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_LADDER_LEVELS) /usr/bin/parallel $(CT_OUT)/bench_judge \
+      $(CT_OUT)/bench_fairness
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread
 TEST_BINARIES += $(CT_OUT)/compete_tests
 

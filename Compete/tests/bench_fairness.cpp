@@ -7,11 +7,22 @@
 #include <string>
 #include <vector>
 
+#include "../../common/cli.h"
+#include "../../common/options.h"
 #include "fairness_helpers.h"
 #include "harness.h"
 
 int main(int argc, char** argv) {
-  const int rounds = argc > 1 ? std::atoi(argv[1]) : 2;
+  judge::OptionTable options("bench_fairness",
+                             "usage: bench_fairness [rounds]\n"
+                             "The work a 200 ms-a-move plugin keeps against a quiet and a spinning opponent,\n"
+                             "<rounds> rounds (default 2) a case.\n");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (positional.size() > 1) return options.error("unexpected argument '" + positional[1] + "'");
+  long long rounds = 2;
+  if (!positional.empty() && !judge::parse_int(positional[0], 1, 1000, &rounds))
+    return options.error("rounds needs a whole number from 1 to 1000, not '" + positional[0] + "'");
   struct Case {
     const char* label;
     const char* opponent;
@@ -20,7 +31,7 @@ int main(int argc, char** argv) {
   const Case cases[] = {{"quiet opponent (random_a)", "random_a", {}},
                         {"spinning opponent, frozen between its moves", "spinner", {}},
                         {"spinning opponent, --no-freeze", "spinner", {"--no-freeze"}}};
-  std::printf("counter_200 (200 ms of work a move) as A, %d rounds, seed 5, -j 1\n", rounds);
+  std::printf("counter_200 (200 ms of work a move) as A, %lld rounds, seed 5, -j 1\n", rounds);
   double quiet = 0;
   for (const Case& c : cases) {
     const ct::FairnessRun r = ct::play_counter(ct::plugin("counter_200"), ct::plugin(c.opponent), rounds, c.extra);

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "../../common/cli.h"
+#include "../../common/options.h"
 #include "harness.h"
 
 namespace {
@@ -69,29 +71,26 @@ bool play(int games, int jobs, unsigned long long seed, Run* out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int games = 200, runs = 3;
-  unsigned long long seed = 2024;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string flag = argv[i];
-    if (flag == "--games")
-      games = std::atoi(argv[i + 1]);
-    else if (flag == "--runs")
-      runs = std::atoi(argv[i + 1]);
-    else if (flag == "--seed")
-      seed = std::strtoull(argv[i + 1], nullptr, 10);
-    else {
-      std::fprintf(stderr, "usage: bench_judge [--games G] [--runs R] [--seed S]\n");
-      return 2;
-    }
-  }
-  if (games < 2 || games % 2 || runs < 1) {
-    std::fprintf(stderr, "bench_judge: --games must be even and >= 2, --runs >= 1\n");
-    return 2;
-  }
+  long long games = 200, runs = 3;
+  uint64_t seed = 2024;
+  judge::OptionTable options("bench_judge", "usage: bench_judge [--games G] [--runs R] [--seed S]\n");
+  options
+      .custom(
+          "--games", "G",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_int(v, 2, 1000000, &games) && games % 2 == 0;
+          },
+          "games per run, an even number (default 200)", "an even whole number from 2 to 1000000")
+      .integer("--runs", "R", 1, 1000, &runs, "runs at each -j, their median printed (default 3)",
+               "a whole number from 1 to 1000")
+      .unsigned64("--seed", "S", &seed, "the match's seed (default 2024)", "an unsigned 64-bit integer");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (!positional.empty()) return options.error("unexpected argument '" + positional[0] + "'");
   std::printf(
-      "Judge overhead: random_a vs random_b (instant random legal moves), %d games (%d rounds), seed %llu, "
-      "median of %d runs\n",
-      games, games / 2, seed, runs);
+      "Judge overhead: random_a vs random_b (instant random legal moves), %lld games (%lld rounds), seed %llu, "
+      "median of %lld runs\n",
+      games, games / 2, static_cast<unsigned long long>(seed), runs);
   std::printf("%-5s %12s %14s %16s %10s\n", "jobs", "games/s", "wall ms/move", "judged ms/move", "moves");
   for (int jobs : {1, 2}) {
     std::vector<double> rate, per_move, judged;

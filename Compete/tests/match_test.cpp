@@ -288,4 +288,27 @@ TEST_CASE("an interrupted match (SIGINT after a few games) leaves a valid file w
   CHECK_MESSAGE(!ct::file_exists(scratch_root), "the plugins' scratch folder " << scratch_root << " was left behind");
   if (!staged.empty()) CHECK_MESSAGE(!ct::file_exists(staged), "the staged copies " << staged << " were left behind");
 }
+
+TEST_CASE("bench_judge and bench_fairness: --help prints the table's usage; a bad option or value exits 2") {
+  ct::TempDir dir;
+  for (const std::string program : {"bench_judge", "bench_fairness"}) {
+    const std::string path = std::string(COMPETE_TEST_BUILD) + "/Compete/tests/" + program;
+    CAPTURE(program);
+    ct::RunResult help = ct::run({path, "--help"}, dir.path(), 10000);
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("usage: " + program) == 0);
+    ct::RunResult bad = ct::run({path, "--frobnicate"}, dir.path(), 10000);
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.err.find(program + ": unknown option '--frobnicate'\nusage: " + program) == 0);
+    CHECK(bad.out == "");
+  }
+  ct::RunResult odd =
+      ct::run({std::string(COMPETE_TEST_BUILD) + "/Compete/tests/bench_judge", "--games", "3"}, dir.path(), 10000);
+  CHECK(odd.exit_code == 2);
+  CHECK(odd.err.find("bench_judge: --games needs an even whole number from 2 to 1000000, not '3'\n") == 0);
+  ct::RunResult rounds =
+      ct::run({std::string(COMPETE_TEST_BUILD) + "/Compete/tests/bench_fairness", "two"}, dir.path(), 10000);
+  CHECK(rounds.exit_code == 2);
+  CHECK(rounds.err.find("bench_fairness: rounds needs a whole number from 1 to 1000, not 'two'\n") == 0);
+}
 TEST_SUITE_END();  // "match"

@@ -20,7 +20,7 @@ ALL_TARGETS += $(PDD_PROGRAMS)
 # The suite runs the programs above, and builds its own fault programs.
 PDD_TEST_SRC := $(wildcard PonteDelDiavolo/tests/*.cpp)
 $(BUILD)/PonteDelDiavolo/tests/pdd_tests: $(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o) $(PDD_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) $(PDD_PROGRAMS) \
-  $(REFUSAL_PRELOAD)
+  $(REFUSAL_PRELOAD) $(BIN)/pdd-bench
 	$(CXX) $(CXXFLAGS) $(filter-out $(DOCTEST_MAIN),$(filter %.o,$^)) $(DOCTEST_MAIN) $(PDD_LIB) $(COMMON_LIB) -o $@
 $(PDD_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)
 TEST_BINARIES += $(BUILD)/PonteDelDiavolo/tests/pdd_tests

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../common/cli.h"
+#include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "../referee/match.h"
 
@@ -28,22 +29,20 @@ int main(int argc, char** argv) {
   long long games = 40, think = 2000;
   uint64_t seed = 1;
   std::string opponents = "random,greedy";
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    bool has = i + 1 < argc;
-    if (a == "--games" && has && judge::parse_int(argv[i + 1], 1, 100000, &games))
-      ++i;
-    else if (a == "--think-ms" && has && judge::parse_int(argv[i + 1], 1, 60000, &think))
-      ++i;
-    else if (a == "--seed" && has && judge::parse_u64(argv[i + 1], &seed))
-      ++i;
-    else if (a == "--opponents" && has)
-      opponents = argv[++i];
-    else {
-      std::cerr << "usage: pdd-bench [--games N] [--think-ms MS] [--seed S] [--opponents random,greedy]\n";
-      return 2;
-    }
-  }
+  judge::OptionTable options("pdd-bench",
+                             "usage: pdd-bench [--games N] [--think-ms MS] [--seed S] [--opponents random,greedy]\n");
+  options
+      .integer("--games", "N", 1, 100000, &games, "games against each opponent (default 40)",
+               "a whole number from 1 to 100000")
+      .integer("--think-ms", "MS", 1, 60000, &think,
+               "pdd-strategy's time per move (default 2000; $PDD_THINK_MS, when set, wins)",
+               "milliseconds from 1 to 60000")
+      .unsigned64("--seed", "S", &seed, "game g gets PDD_SEED S+g (default 1)", "an unsigned 64-bit integer")
+      .text("--opponents", "LIST", &opponents, "the baselines, comma-separated (default random,greedy)",
+            "a list of opponents");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (!positional.empty()) return options.error("unexpected argument '" + positional[0] + "'");
   if (const char* env = std::getenv("PDD_THINK_MS"); env && !judge::parse_int(env, 1, 60000, &think)) think = 2000;
   setenv("PDD_THINK_MS", std::to_string(think).c_str(), 1);  // inherited by every program run
   const std::string dir = folder_of(judge::self_executable());

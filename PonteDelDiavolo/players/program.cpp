@@ -4,37 +4,39 @@
 #include <iostream>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "../../common/cli.h"
+#include "../../common/options.h"
 
 namespace pdd {
 
 int run_program(int argc, char** argv, const char* name, const Chooser& choose) {
-  auto usage = [&](const std::string& why) {
-    std::cerr << name << ": " << why << "\nusage: " << name
-              << " W|B Y|N <chess.txt> <bridge.txt> <stepLog.txt> [--think-ms N]\n";
-    return 2;
-  };
-  if (argc < 6) return usage("expected 5 arguments");
-  std::string colour = argv[1], offer = argv[2];
+  long long think = 2000;
+  if (const char* env = std::getenv("PDD_THINK_MS")) judge::parse_int(env, 1, 3600000, &think);
+  judge::OptionTable options(
+      name, std::string("usage: ") + name + " W|B Y|N <chess.txt> <bridge.txt> <stepLog.txt> [--think-ms N]\n");
+  options.integer("--think-ms", "N", 1, 3600000, &think,
+                  "time to think in milliseconds (default $PDD_THINK_MS, else 2000)", "milliseconds from 1 to 3600000");
+  // The course's interface: the first five words are the arguments as they are (a file name may
+  // start with '-'), the options come after them.
+  const int arguments = argc >= 6 ? 5 : 0;
+  std::vector<std::string> positional(argv + 1, argv + 1 + arguments);
+  if (const int status = options.parse(argc - arguments, argv + arguments, &positional);
+      status != judge::OptionTable::kContinue)
+    return status;
+  auto usage = [&](const std::string& why) { return options.error(why); };
+  if (positional.size() < 5) return usage("expected 5 arguments");
+  if (positional.size() > 5) return usage("unexpected argument '" + positional[5] + "'");
+  std::string colour = positional[0], offer = positional[1];
   if (colour != "W" && colour != "B") return usage("colour must be W or B, got '" + colour + "'");
   if (offer != "Y" && offer != "N") return usage("second argument must be Y or N, got '" + offer + "'");
   PlayerInput in;
   in.me = colour == "W" ? kWhite : kBlack;
   in.change_offered = offer == "Y";
-  long long think = 2000;
-  if (const char* env = std::getenv("PDD_THINK_MS")) judge::parse_int(env, 1, 3600000, &think);
-  for (int i = 6; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--think-ms" && i + 1 < argc) {
-      if (!judge::parse_int(argv[++i], 1, 3600000, &think)) return usage("--think-ms: expected milliseconds");
-    } else {
-      return usage("unknown option " + a);
-    }
-  }
   in.think_ms = static_cast<int>(think);
 
-  const std::string chess_path = argv[3], bridge_path = argv[4], steplog_path = argv[5];
+  const std::string chess_path = positional[2], bridge_path = positional[3], steplog_path = positional[4];
   std::string chess_text, bridge_text, log_text, error;
   Grid chess, bridges;
   if (!read_text_file(chess_path, &chess_text, &error) || !read_text_file(bridge_path, &bridge_text, &error) ||

@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "../../common/sandbox.h"
+#include "../../common/tests/shell.h"
 #include "../players/search.h"
 #include "../referee/infer_action.h"
 #include "../referee/match.h"
@@ -132,6 +133,29 @@ TEST_CASE("players reject a bad command line and unreadable files without touchi
   CHECK(r.exit_code == 0);
   bool changed = r.chess != pdd_test::chess_text(b) || r.bridge != pdd_test::bridge_text(b);
   CHECK(changed);
+}
+
+TEST_CASE("players and pdd-bench: --help prints the table's usage; a bad option or value exits 2 naming it") {
+  const std::string bin = repo_dir() + "/build/bin/", dir = scratch_dir();
+  std::string out;
+  for (const std::string program : {"pdd-strategy", "pdd-greedy", "pdd-random", "pdd-bench"}) {
+    CAPTURE(program);
+    CHECK(test_shell::run_in(dir, "'" + bin + program + "' --help", &out) == 0);
+    CHECK(out.find("usage: " + program) == 0);
+    CHECK(test_shell::run_in(dir, "'" + bin + program + "' --frobnicate", &out) == 2);
+    CHECK(out.find(program + ": unknown option '--frobnicate'\nusage: " + program) == 0);
+  }
+  CHECK(test_shell::run_in(dir, "'" + bin + "pdd-random' --help", &out) == 0);
+  CHECK(out.find("  --think-ms N  time to think in milliseconds") != std::string::npos);
+  // The course's five arguments come first, whatever they look like; the options after them.
+  CHECK(test_shell::run_in(dir, "'" + bin + "pdd-random' W N c b s --think-ms 0", &out) == 2);
+  CHECK(out.find("pdd-random: --think-ms needs milliseconds from 1 to 3600000, not '0'\n") == 0);
+  CHECK(test_shell::run_in(dir, "'" + bin + "pdd-random' --think-ms 50 W N c", &out) == 2);
+  CHECK(out.find("pdd-random: colour must be W or B, got '--think-ms'\n") == 0);
+  CHECK(test_shell::run_in(dir, "'" + bin + "pdd-bench' --games 0", &out) == 2);
+  CHECK(out.find("pdd-bench: --games needs a whole number from 1 to 100000, not '0'\n") == 0);
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
 }
 
 TEST_CASE("strategy: with only bridges left it builds the one that links islands; it completes an island") {

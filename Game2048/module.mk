@@ -87,7 +87,7 @@ $(G2048_TEST_OBJ): CXXFLAGS += -DG2048_ROOT='"$(CURDIR)/Game2048"' -DG2048_TEST_
 G2048_TEST := $(BUILD)/Game2048/test_game2048
 $(G2048_TEST): $(G2048_TEST_OBJ) $(G2048_RUNNER_OBJ) $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
                | $(RUN2048) $(PZ2048) $(SIMPLE2048) $(G2048_TEST_BOTS) $(PZ_PLAYER_LIB) $(PZ_OUR_PLAYER) \
-                 /usr/bin/tmux
+                 $(BUILD)/Game2048/bench_engine /usr/bin/tmux
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(G2048_TEST)
 

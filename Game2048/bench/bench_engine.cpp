@@ -6,9 +6,11 @@
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "../../common/clock.h"
+#include "../../common/options.h"
 #include "../engine/board4.h"
 #include "../engine/slide.h"
 #include "../engine/streams.h"
@@ -71,10 +73,12 @@ double chained_moves_per_second(const std::vector<Board>& boards, int rounds, ui
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::cerr << "usage: bench_engine <Run2048> <bot.so>\n";
-    return 2;
-  }
+  judge::OptionTable options("bench_engine",
+                             "usage: bench_engine <Run2048> <bot.so>\n"
+                             "Moves per second of the 2048 engines, then Run2048's overhead per move with <bot.so>.\n");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (positional.size() != 2) return options.error("expected two arguments, Run2048 and the bot");
   const std::vector<Board> boards = sample_boards(1 << 16);
   uint64_t sink = 0;
   std::vector<double> table, chained, generic;
@@ -111,8 +115,8 @@ int main(int argc, char** argv) {
   const std::string stats = (std::filesystem::temp_directory_path() / "bench2048_stats.txt").string();
   for (int trial = 0; trial < 3; ++trial) {
     g2048::RunConfig config;
-    config.bot_path = std::filesystem::absolute(argv[2]).string();
-    config.host_executable = std::filesystem::absolute(argv[1]).string();
+    config.bot_path = std::filesystem::absolute(positional[1]).string();
+    config.host_executable = std::filesystem::absolute(positional[0]).string();
     config.games = 50;
     config.stats_path = stats;
     config.progress = g2048::RunConfig::kProgressOff;
@@ -129,7 +133,7 @@ int main(int argc, char** argv) {
     overhead.push_back((seconds - result.bot_cpu_seconds) / moves * 1e6);
   }
   std::filesystem::remove(stats);
-  std::printf("Run2048 with %s, 50 games (%lld valid moves), median of 3 runs:\n", argv[2],
+  std::printf("Run2048 with %s, 50 games (%lld valid moves), median of 3 runs:\n", positional[1].c_str(),
               static_cast<long long>(moves));
   std::printf("  wall time per move %.1f us; runner overhead (wall minus the bot's CPU) %.1f us per move\n",
               g2048::median(wall), g2048::median(overhead));

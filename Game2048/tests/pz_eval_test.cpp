@@ -241,9 +241,9 @@ TEST_CASE("PZ2048 Extension: bad command lines name the value and exit 2") {
       {{"--eval"}, "--eval needs the player program"},
       {{"--eval", dir.file("missing")}, "is not an executable file"},
       {{"--eval", dir.file("text")}, "is not an executable file"},
-      {{"--eval", "/bin/true", "--games", "0"}, "--games '0' is not a whole number from 1 to 1000000"},
-      {{"--eval", "/bin/true", "-j", "two"}, "-j 'two' is not a whole number"},
-      {{"--eval", "/bin/true", "--progress", "loud"}, "--progress 'loud'"},
+      {{"--eval", "/bin/true", "--games", "0"}, "--games needs a whole number from 1 to 1000000, not '0'"},
+      {{"--eval", "/bin/true", "-j", "two"}, "-j needs a whole number from 1 to 64, not 'two'"},
+      {{"--eval", "/bin/true", "--progress", "loud"}, "--progress needs live, lines or off, not 'loud'"},
       {{"--eval", "/bin/true", "--fast"}, "unknown option '--fast'"},
   };
   for (const Case& c : cases) {
@@ -258,6 +258,26 @@ TEST_CASE("PZ2048 Extension: bad command lines name the value and exit 2") {
   g2048_test::Outcome no_player = g2048_test::run_program({pz, "--eval", "/bin/true", "--games", "3"}, dir);
   CHECK(no_player.exit_code == 1);
   CHECK(g2048_test::contains(no_player.output, "exited with code 0 in game 1 (seed 1"));
+}
+
+TEST_CASE("PZ2048 and bench_engine: --help prints the table's usage and exits 0; a bad option exits 2") {
+  g2048_test::ScratchDir dir;
+  for (const std::string name : {"bin/PZ2048", "Game2048/bench_engine"}) {
+    const std::string path = std::string(G2048_BUILD) + "/" + name, program = name.substr(name.rfind('/') + 1);
+    CAPTURE(program);
+    g2048_test::Outcome help = g2048_test::run_program({path, "--help"}, dir);
+    CHECK(help.exit_code == 0);
+    CHECK(help.output.find("usage: " + program) == 0);
+    g2048_test::Outcome bad = g2048_test::run_program({path, "--frobnicate"}, dir);
+    CHECK(bad.exit_code == 2);
+    CHECK(bad.output.find(program + ": unknown option '--frobnicate'\nusage: " + program) == 0);
+  }
+  g2048_test::Outcome help = g2048_test::run_program({g2048_test::program("PZ2048"), "-h"}, dir);
+  CHECK(g2048_test::contains(help.output, "  --move-limit MS     wall time for one Decide() (default 10000)\n"));
+  // An --eval option without --eval is a bad command line, not an input file.
+  g2048_test::Outcome stray = g2048_test::run_program({g2048_test::program("PZ2048"), "--games", "5"}, dir);
+  CHECK(stray.exit_code == 2);
+  CHECK(g2048_test::contains(stray.output, "go with --eval"));
 }
 
 TEST_CASE("PZ2048 Extension: the course's formula at its boundaries") {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../common/cli.h"
+#include "../../common/options.h"
 #include "../engine/board4.h"
 #include "../train/start_boards.h"
 #include "agent.h"
@@ -165,47 +166,57 @@ int main(int argc, char** argv) {
   std::string records, name, verdict, starts_path, endgame_out;
   std::vector<std::string> record_paths;
   uint64_t min_sum = 0;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if ((arg == "--records" || arg == "--name" || arg == "--verdict" || arg == "--starts") && i + 1 < argc) {
-      (arg == "--records" ? records : arg == "--name" ? name : arg == "--verdict" ? verdict : starts_path) = argv[++i];
-      if (arg == "--records") record_paths.push_back(records);
-      continue;
-    }
-    if (arg == "--endgame-boards" && i + 1 < argc) {
-      endgame_out = argv[++i];
-      continue;
-    }
-    if (arg == "--min-sum" && i + 1 < argc) {
-      if (!judge::parse_u64(argv[i + 1], &min_sum) || min_sum < 4 || min_sum > (uint64_t(1) << 20)) {
-        std::fprintf(stderr, "play2048: bad value '%s' for --min-sum (4 .. 1048576)\n", argv[i + 1]);
-        return 2;
-      }
-      ++i;
-      continue;
-    }
-    if ((arg == "--games" || arg == "--seed" || arg == "--until-tile") && i + 1 < argc) {
-      uint64_t* value = arg == "--games" ? &games : arg == "--seed" ? &seed : &until_tile;
-      if (!judge::parse_u64(argv[i + 1], value) || games == 0 ||
-          (value == &until_tile && (until_tile < 4 || until_tile > 32768 || (until_tile & (until_tile - 1))))) {
-        std::fprintf(stderr, "play2048: bad value '%s' for %s\n", argv[i + 1], arg.c_str());
-        return 2;
-      }
-      ++i;
-    } else if (arg == "--header") {
-      header = true;
-    } else if (arg == "--quiet") {
-      quiet = true;
-    } else if (!arg.empty() && arg[0] == '-') {
-      std::fprintf(stderr,
-                   "play2048: unknown option %s\nusage: play2048 [--games N] [--seed S] [--starts FILE] [--until-tile "
-                   "T] [--header] [--quiet] SPEC...\n",
-                   arg.c_str());
-      return 2;
-    } else {
-      specs.push_back(arg);
-    }
-  }
+  judge::OptionTable options("play2048",
+                             "usage: play2048 [--games N] [--seed S] [--starts FILE] [--until-tile T] [--header] "
+                             "[--quiet] SPEC...\n"
+                             "       play2048 --records FILE --name NAME [--verdict TEXT]\n"
+                             "       play2048 --records FILE... --endgame-boards OUT --min-sum S\n");
+  auto store = [](std::string* out) {
+    return [out](const std::string&, const std::string& v) {
+      *out = v;
+      return true;
+    };
+  };
+  options
+      .custom(
+          "--games", "N",
+          [&](const std::string&, const std::string& v) { return judge::parse_u64(v, &games) && games != 0; },
+          "games per agent spec (default 10)", "a positive whole number")
+      .unsigned64("--seed", "S", &seed, "the games' seed (default 1)", "an unsigned 64-bit integer")
+      .custom("--starts", "FILE", store(&starts_path),
+              "start boards: game g starts from board g mod n and scores the points gained", "a file name")
+      .custom(
+          "--until-tile", "T",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_u64(v, &until_tile) && until_tile >= 4 && until_tile <= 32768 &&
+                   (until_tile & (until_tile - 1)) == 0;
+          },
+          "a game stops once a tile of T appears", "a power of two from 4 to 32768")
+      .flag("--header", &header, "print the table's header first")
+      .flag("--quiet", &quiet, "no line per game on stderr")
+      .custom(
+          "--records", "FILE",
+          [&](const std::string&, const std::string& v) {
+            records = v;
+            record_paths.push_back(v);
+            return true;
+          },
+          "a Run2048 record file: print its row (of the last one given),\n"
+          "or read its games for --endgame-boards (repeatable)",
+          "a file name")
+      .custom("--name", "NAME", store(&name), "the row's name (default: the record file's)", "a name")
+      .custom("--verdict", "TEXT", store(&verdict), "the row's verdict", "a text")
+      .custom("--endgame-boards", "OUT", store(&endgame_out),
+              "write endgame boards to OUT: in each game of the records, the first\n"
+              "position with the largest power of two <= S on top, tiles summing to >= S",
+              "a file name")
+      .custom(
+          "--min-sum", "S",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_u64(v, &min_sum) && min_sum >= 4 && min_sum <= (uint64_t(1) << 20);
+          },
+          "S of --endgame-boards", "a whole number from 4 to 1048576");
+  if (const int status = options.parse(argc, argv, &specs); status != judge::OptionTable::kContinue) return status;
   if (!endgame_out.empty()) {
     if (record_paths.empty() || min_sum == 0) {
       std::fprintf(stderr, "play2048: --endgame-boards needs --records FILE (one or more) and --min-sum S\n");

@@ -35,3 +35,19 @@ TEST_CASE("play2048 --endgame-boards: the first qualifying position of each reco
   CHECK(access(boards.c_str(), F_OK) != 0);
   for (const std::string& f : {records, boards, log}) std::remove(f.c_str());
 }
+
+TEST_CASE("play2048: --help prints the table's usage and exits 0; a bad option or value exits 2 naming it") {
+  const std::string log = temp_path("play_help.log");
+  auto run = [&](const std::string& args) {
+    const int status = std::system(("'" PLAY2048_PATH "' " + args + " > '" + log + "' 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  CHECK(run("--help") == 0);
+  CHECK(slurp(log).find("usage: play2048 [--games N]") == 0);
+  CHECK(slurp(log).find("  --min-sum S           S of --endgame-boards\n") != std::string::npos);
+  CHECK(run("--frobnicate") == 2);
+  CHECK(slurp(log).find("play2048: unknown option '--frobnicate'\nusage: play2048") == 0);
+  CHECK(run("--until-tile 100 greedy") == 2);
+  CHECK(slurp(log).find("play2048: --until-tile needs a power of two from 4 to 32768, not '100'\n") == 0);
+  std::remove(log.c_str());
+}

@@ -9,8 +9,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
+#include "../common/cli.h"
+#include "../common/options.h"
 #include "bench_engine.h"
 
 #ifndef BENCH_REF_NAME
@@ -45,7 +48,17 @@ struct Series {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int runs = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
+  judge::OptionTable options("bench_strategy",
+                             "usage: bench_strategy [runs]\n"
+                             "The engine of Strategy/ against that of " BENCH_REF_NAME
+                             ": playouts and UCT iterations per second,\n"
+                             "the medians of <runs> (default 5) alternating runs.\n");
+  std::vector<std::string> positional;
+  if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
+  if (positional.size() > 1) return options.error("unexpected argument '" + positional[1] + "'");
+  long long runs = 5;
+  if (!positional.empty() && !judge::parse_int(positional[0], 1, 1000, &runs))
+    return options.error("runs needs a whole number from 1 to 1000, not '" + positional[0] + "'");
   const double playout_seconds = 0.5, search_seconds = 1.0;
   std::printf("%-6s %-10s %12s %14s %9s %12s %9s %14s\n", "board", "engine", "random po/s", "tactical po/s", "moves/po",
               "UCT iter/s", "nodes", "(no follow-up)");
@@ -84,6 +97,6 @@ int main(int argc, char** argv) {
       " %.1f s (wall) a run. Tactical playouts follow up at each engine's rate (Strategy/playout.h):\n"
       " moves/po is their mean length; the last column is the same UCT with playouts that never follow\n"
       " up. ratio: current / %s, the ratio of the medians)\n",
-      runs, playout_seconds, search_seconds, BENCH_REF_NAME);
+      static_cast<int>(runs), playout_seconds, search_seconds, BENCH_REF_NAME);
   return 0;
 }

@@ -32,7 +32,7 @@ $(BENCH_DIR)/reference/bench_engine.o: StrategyTest/bench_engine.cpp $(BENCH_DIR
 $(BENCH_DIR)/bench_strategy.o: StrategyTest/bench_strategy.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@
-$(BENCH_DIR)/bench_strategy: $(BENCH_DIR)/bench_strategy.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ)
+$(BENCH_DIR)/bench_strategy: $(BENCH_DIR)/bench_strategy.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 
 .PHONY: bench-strategy

@@ -32,8 +32,8 @@ struct GameAnalysis {
   std::string loser;              // "A" or "B"
   bool loser_moved_first = false;
   std::string losing_position;  // the board and the columns played before the losing move
-  double accuracy = -1;      // 2048: share of best moves; -1 when not a 2048 game
-  double largest_loss = -1;  // Ponte del Diavolo: the largest loss of an action; -1 when not a PDD game
+  double accuracy = -1;         // 2048: share of best moves; -1 when not a 2048 game
+  double largest_loss = -1;     // Ponte del Diavolo: the largest loss of an action; -1 when not a PDD game
 };
 
 // The record's `line` with the analysis object appended as its last member

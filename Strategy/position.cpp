@@ -29,8 +29,9 @@ void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
       Column& c = column[x][y];
       c.next = next_row[x][y];
       c.after = after_row[x][y];
-      c.full = c.next < 0 ? 1u << y : 0u;
-      c.three = x > 0 && c.next == x - 1 ? 7u << x : 1u << 15;
+      c.full = static_cast<uint16_t>(c.next < 0 ? 1u << y : 0u);
+      c.three = static_cast<uint16_t>(x > 0 && c.next == x - 1 ? 7u << x : 1u << 15);
+      c.higher = next_row[c.after & kRowMask][y];
     }
 }
 

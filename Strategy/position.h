@@ -73,7 +73,8 @@ struct Geometry {
   // when the cell above is not x - 1).
   struct Column {
     int32_t next, after;
-    uint32_t full, three;
+    uint16_t full, three;
+    int32_t higher;  // the row after `after` (next_row[after & 15][y])
   };
   Column column[kMaxSide][kMaxSide];
   // Requires 1 <= M, N <= 12 and (noX, noY) on the board.
@@ -204,8 +205,8 @@ class Position {
   C4_INLINE uint64_t add_threat(int p, int x, int y) {
     const int shift = y + (p << 4);
     threat_[x] |= 1u << shift;
-    const int playable = play_[y], above = g_->next_row[playable & kRowMask][y];
-    high_ |= static_cast<uint32_t>(g_->next_row[above & kRowMask][y] == x) << shift;
+    const int playable = play_[y] & kRowMask, above = g_->next_row[playable][y];
+    high_ |= static_cast<uint32_t>(g_->after_row[playable][y] == x) << shift;
     return (static_cast<uint64_t>(playable == x) | static_cast<uint64_t>(above == x) << 32) << shift;
   }
 
@@ -281,7 +282,7 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   const uint64_t column = 0x0001000100010001ULL << y;
   h.masks = (masks & ~column) | ((next_threats | static_cast<uint64_t>(after_threats) << 32) & column);
   const uint32_t column_pair = 0x10001u << y;
-  high_ = (high_ & ~column_pair) | (threat_[g.next_row[after & kRowMask][y] & kRowMask] & column_pair);
+  high_ = (high_ & ~column_pair) | (threat_[c.higher & kRowMask] & column_pair);
   return won;
 }
 

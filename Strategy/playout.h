@@ -79,15 +79,19 @@ struct Answers {
 
 namespace detail {
 
+// Random::below(100) < percent exactly when the draw's high 32 bits are below
+// this bound: ceil(percent * 2^32 / 100).
+inline uint64_t follow_up_bound(uint32_t percent) { return ((static_cast<uint64_t>(percent) << 32) + 99) / 100; }
+
 // The choice of unforced_move (below) among `candidates`, given the mover's
-// columns under its own threats.
-C4_INLINE int choose(uint32_t candidates, uint32_t under_own, Random& rng, int last, uint32_t follow_up, int reply) {
+// columns under its own threats; `follow_up` is follow_up_bound(percent).
+C4_INLINE int choose(uint32_t candidates, uint32_t under_own, Random& rng, int last, uint64_t follow_up, int reply) {
   if (reply >= 0 && ((candidates >> reply) & 1)) return reply;
   // Otherwise do not fill the cell under one of our own threats: played at
   // random, that mostly just lets the opponent block the threat.
   const uint32_t keep = candidates & ~under_own;
   if (keep) candidates = keep;
-  if (last >= 0 && ((candidates >> last) & 1) && rng.below(100) < follow_up) return last;
+  if (last >= 0 && ((candidates >> last) & 1) && (rng.next() >> 32) < follow_up) return last;
   return nth_bit(candidates, rng.below(static_cast<uint32_t>(popcount16(candidates))));
 }
 
@@ -100,7 +104,8 @@ C4_INLINE int choose(uint32_t candidates, uint32_t under_own, Random& rng, int l
 // opponent's last column, or -1) `follow_up` percent of the time, else at random.
 inline int unforced_move(const Position& pos, Random& rng, uint32_t safe, int last,
                          uint32_t follow_up = kFollowUpPercent, int reply = -1) {
-  return detail::choose(safe ? safe : pos.open_columns(), pos.under_own_threats(), rng, last, follow_up, reply);
+  return detail::choose(safe ? safe : pos.open_columns(), pos.under_own_threats(), rng, last,
+                        detail::follow_up_bound(follow_up), reply);
 }
 
 // What a playout learns from and records to: the replies to try, the cell of
@@ -123,7 +128,7 @@ struct PlayoutState {
   int last;            // the opponent's last column, or -1
   int last_cell;       // the cell of the opponent's last stone, or -1 (with replies)
   int answers[2];      // answers recorded in `answer`, per player
-  uint32_t follow_up;  // percent
+  uint64_t follow_up;  // follow_up_bound(percent)
   const ReplyTable* table;
   uint32_t answer[2][kCells];  // as Answers::entry
 };
@@ -182,7 +187,7 @@ inline int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t 
   detail::PlayoutState s;
   s.rng = rng;
   s.last = last;
-  s.follow_up = follow_up;
+  s.follow_up = detail::follow_up_bound(follow_up);
   s.answers[0] = s.answers[1] = 0;
   int result;
   if (memory) {

@@ -134,9 +134,12 @@ struct PlayoutState {
 };
 
 // One move of player P (the side to move) in a playout: the result (0 or 1
-// for a winner, -1 for a draw), or kPlaysOn.
+// for a winner, -1 for a draw), or kPlaysOn. `reply` is P's last good reply to
+// the stone at s.last_cell (-1: none), read as soon as that stone's column
+// was chosen, so that the test of it need not wait for the table; the move
+// reads the opponent's to its own stone the same way.
 template <int P, bool kReplies>
-C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s) {
+C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s, int& reply) {
   if (!h.open) return -1;
   if (Position::wins_of<P>(h)) return P;
   const uint32_t blocks = Position::wins_of<P ^ 1>(h);
@@ -150,14 +153,17 @@ C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s) {
     const uint32_t candidates = safe ? safe : h.open;
     if (kReplies) {
       const int cell = s.last_cell;
-      y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up,
-                 cell >= 0 ? s.table->reply[P][cell] : -1);
+      y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up, reply);
       if (cell >= 0) s.answer[P][s.answers[P]++] = Answers::pack(cell, y, P);
     } else {
       y = choose(candidates, Position::under_of<P>(h), s.rng, s.last, s.follow_up, -1);
     }
   }
-  if (kReplies) s.last_cell = pos.free_row(y) * kMaxSide + y;
+  if (kReplies) {
+    const int cell = pos.free_row(y) * kMaxSide + y;
+    s.last_cell = cell;
+    reply = s.table->reply[P ^ 1][cell];
+  }
   pos.play_as<P>(h, y);
   s.last = y;
   return kPlaysOn;
@@ -167,11 +173,12 @@ template <bool kReplies>
 inline int play_out(Position& pos, PlayoutState& s) {
   Position::Hot h = pos.hot();
   int result = kPlaysOn;
-  if (pos.to_move() == 1) result = playout_move<1, kReplies>(pos, h, s);
+  int reply = kReplies && s.last_cell >= 0 ? s.table->reply[pos.to_move()][s.last_cell] : -1;
+  if (pos.to_move() == 1) result = playout_move<1, kReplies>(pos, h, s, reply);
   while (result == kPlaysOn) {
-    result = playout_move<0, kReplies>(pos, h, s);
+    result = playout_move<0, kReplies>(pos, h, s, reply);
     if (result != kPlaysOn) break;
-    result = playout_move<1, kReplies>(pos, h, s);
+    result = playout_move<1, kReplies>(pos, h, s, reply);
   }
   pos.set_hot(h);
   return result;

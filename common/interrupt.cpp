@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "atomic_file.h"
+#include "sandbox.h"
 #include "staging.h"
 #include "workdir.h"
 
@@ -23,6 +24,9 @@ void die_cleanly_on_signal(std::function<void(int signal)> cleanup) {
     if (sigwait(&signals, &sig) != 0) return;
     results_mutex().lock();  // never between a game's two writes; held until the end
     if (cleanup) cleanup(sig);
+    // The runs die first (a plugin host stopped between its moves would never
+    // read the end of its channel), then their folders go.
+    kill_every_child();
     remove_workdirs();
     remove_staged_copies();
     std::signal(sig, SIG_DFL);

@@ -11,7 +11,9 @@ namespace judge {
 // starting other threads: they inherit the mask) and starts a thread that waits
 // for them with sigwait. On the first one it takes results_mutex() and keeps
 // it, runs `cleanup` (ordinary code: it may allocate, print, remove files),
-// then dies of that same signal, so the shell sees the usual status.
+// kills every child the judge started (sandbox.h) and removes the runs'
+// working folders (workdir.h), then dies of that same signal, so the shell
+// sees the usual status.
 void die_cleanly_on_signal(std::function<void(int signal)> cleanup);
 
 }  // namespace judge

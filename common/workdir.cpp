@@ -27,9 +27,12 @@ Mounts mounts = Mounts::kUntried;
 // A mount that failed though the namespace is private (said in the report).
 std::string mount_problem;
 
-// The live roots and mounted folders, for remove_workdirs().
+// The live roots and mounted folders, for remove_workdirs(). Folders are
+// made and mounted under the lock, so that a judge stopping (`stopping`)
+// sees every mount, and none is made after it.
 std::mutex live_mutex;
 std::set<std::string> live_roots, live_mounts;
+bool stopping = false;
 
 // Copies the tree `from` to `to`: folders, regular files and symbolic links
 // (as links, never followed); sockets, pipes and devices are left out.
@@ -151,6 +154,11 @@ bool WorkdirRoot::open(const std::string& prefix, const WorkdirSettings& setting
 
 bool Workdir::create(const WorkdirRoot& root, const std::string& name, std::string* error) {
   close();
+  std::lock_guard<std::mutex> lock(live_mutex);
+  if (stopping) {
+    if (error) *error = "the judge is stopping";
+    return false;
+  }
   path_ = root.path() + "/" + name;
   std::error_code ec;
   fs::remove_all(path_, ec);
@@ -165,11 +173,9 @@ bool Workdir::create(const WorkdirRoot& root, const std::string& name, std::stri
     const std::string data = "size=" + std::to_string(cap) + ",nr_inodes=65536,mode=0700";
     if (::mount("judge-workdir", path_.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, data.c_str()) == 0) {
       mounted_ = true;
-      std::lock_guard<std::mutex> lock(live_mutex);
       live_mounts.insert(path_);
-    } else {
-      std::lock_guard<std::mutex> lock(live_mutex);
-      if (mount_problem.empty()) mount_problem = std::string("mounting a tmpfs failed: ") + std::strerror(errno);
+    } else if (mount_problem.empty()) {
+      mount_problem = std::string("mounting a tmpfs failed: ") + std::strerror(errno);
     }
   }
   if (!root.settings().keep_dir.empty()) keep_path_ = root.settings().keep_dir + "/" + name;
@@ -198,6 +204,7 @@ void Workdir::close() {
 
 void remove_workdirs() {
   std::lock_guard<std::mutex> lock(live_mutex);
+  stopping = true;
   for (const std::string& path : live_mounts) ::umount2(path.c_str(), MNT_DETACH);
   live_mounts.clear();
   for (const std::string& path : live_roots) {

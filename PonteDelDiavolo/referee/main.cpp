@@ -173,7 +173,6 @@ int main(int argc, char** argv) {
   // before it (never one file updated and not the other); the running program
   // is killed with the referee.
   judge::die_cleanly_on_signal([](int sig) {
-    judge::kill_every_child();
     const std::string note = std::string("\npdd-referee: stopped by ") + strsignal(sig) +
                              "; the record holds the games finished before it\n";
     (void)!::write(2, note.data(), note.size());

@@ -67,7 +67,9 @@ struct Geometry {
   // The row after that: next_row[next_row[x][y] & 15][y].
   int32_t after_row[kRowMask + 1][kMaxSide];
   // What a stone at (x, y) changes in its column, for Position::drop: the
-  // next and after rows (as above), the open-column bit it clears (1 << y
+  // next and after rows (as above; drop reads the higher row, not the after
+  // row, whose threats the stacked-threat word already holds), the
+  // open-column bit it clears (1 << y
   // when the column is then full, else 0), and the cells x..x+2 of the column
   // whose stones make a threat right above (7 << x; 1 << 15, never a stone,
   // when the cell above is not x - 1).
@@ -238,7 +240,7 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   const Geometry& g = *g_;
   const int x = play_[y];
   const Geometry::Column& c = g.column[x][y];
-  const int next = c.next, after = c.after;
+  const int next = c.next;
   play_[y] = next;
   h.open ^= c.full;
   ++moves_;
@@ -258,8 +260,7 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   const uint32_t column_stones = col_[P][y] | 1u << x;
   col_[P][y] = static_cast<uint16_t>(column_stones);
   const uint32_t three = (column_stones & c.three) == c.three;
-  uint32_t next_threats = threat_[next & kRowMask] | three << (y + own);
-  threat_[next & kRowMask] = next_threats;
+  threat_[next & kRowMask] |= three << (y + own);
   // Diagonals: bit j is the cell in column j; its row follows from the diagonal.
   const int d = x + y;
   const uint32_t diagonal_stones = diag_[P][d] | bit;
@@ -271,17 +272,19 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   anti_[P][a] = static_cast<uint16_t>(anti_stones);
   const uint32_t anti = line_threats(anti_stones) & ~anti_known_[P][a] & 0xFFFFu;
   anti_known_[P ^ 1][a] |= static_cast<uint16_t>(bit);
-  uint32_t after_threats = threat_[after & kRowMask];
-  uint64_t masks = h.masks;
-  if (row_threats | diagonal | anti) {
-    masks |= add_threats(P, x, row_threats, d, diagonal, a, anti);
-    next_threats = threat_[next & kRowMask];
-    after_threats = threat_[after & kRowMask];
-  }
-  // Column y's cells moved: read its bits again (after the new threats, which may be there).
-  const uint64_t column = 0x0001000100010001ULL << y;
-  h.masks = (masks & ~column) | ((next_threats | static_cast<uint64_t>(after_threats) << 32) & column);
+  // Column y's cells moved up one: its playable cell is the old above cell,
+  // its above cell the old higher cell, so its new mask bits are bits the
+  // masks and the stacked-threat word already hold (plus the threat right
+  // above three stacked stones), not threat rows to be read after this
+  // move's stores. (The new threats are on lines through the stone, never
+  // in its column.)
   const uint32_t column_pair = 0x10001u << y;
+  const uint64_t column = 0x0001000100010001ULL << y;
+  const uint64_t moved =
+      ((h.masks >> 32) & column_pair) | (three << (y + own)) | static_cast<uint64_t>(high_ & column_pair) << 32;
+  uint64_t masks = h.masks;
+  if (row_threats | diagonal | anti) masks |= add_threats(P, x, row_threats, d, diagonal, a, anti);
+  h.masks = (masks & ~column) | moved;
   high_ = (high_ & ~column_pair) | (threat_[c.higher & kRowMask] & column_pair);
   return won;
 }

@@ -125,16 +125,24 @@ TEST_CASE("three ladder levels far apart rank in ladder order, every pair's file
   CHECK(ct::read_file(dir / "out/tournament.txt").find("Bradley-Terry") != std::string::npos);
 }
 
-TEST_CASE("a gauntlet plays the first plugin against each other one only") {
+TEST_CASE("a gauntlet plays the first plugin against each other one only; --keep-workdirs keeps every game's") {
   ct::TempDir dir;
-  ct::RunResult r = run_tournament({"--gauntlet", "--rounds", "2", "--seed", "5", "out", ct::plugin("random_a"),
-                                    ct::plugin("random_b"), ct::plugin("fault_null_get")},
+  ct::RunResult r = run_tournament({"--gauntlet", "--rounds", "2", "--seed", "5", "--keep-workdirs", "kept", "out",
+                                    ct::plugin("random_a"), ct::plugin("random_b"), ct::plugin("fault_null_get")},
                                    dir.path());
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
   CHECK(ct::list_dir(dir / "out") ==
         std::vector<std::string>({"pair_01_02.jsonl", "pair_01_02.txt", "pair_01_02.txt.stats.json", "pair_01_03.jsonl",
                                   "pair_01_03.txt", "pair_01_03.txt.stats.json", "tournament.json", "tournament.txt"}));
+  // Each game's working folders, kept under the pair's name: 2 pairs, 2 rounds, 2 games, 2 sides.
+  std::vector<std::string> kept;
+  for (const char* pair : {"pair_01_02", "pair_01_03"})
+    for (const char* round : {"0", "1"})
+      for (const char* game : {"1", "2"})
+        for (const char* side : {"A", "B"})
+          kept.push_back(std::string(pair) + "-round" + round + "-game" + game + "-" + side);
+  CHECK(ct::list_dir(dir / "kept") == kept);
   judge::JsonValue t = json_file(dir / "out/tournament.json");
   CHECK(t.find("ranking")->items[2].find("label")->text == "fault_null_get");  // loses every game
 }

@@ -2,10 +2,13 @@
 // results file, and the Grade tool end to end on plugins that forfeit.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -216,6 +219,27 @@ TEST_CASE("Grade plays each sample twice on one board, first and second, and add
   // The same seed, the same boards and the same deterministic players: the same grade.
   std::string again = run("build/bin/Grade --group 1 --seed 11 TestCases/1.so", &code);
   CHECK(again.find("Total: " + std::to_string(r.total) + " / 100") != std::string::npos);
+}
+
+TEST_CASE("Grade --keep-workdirs keeps each game's folders, named by the sample and who moved first") {
+  int code = 0;
+  const std::string kept = "build/TestCases/tests/grade_kept";
+  std::filesystem::remove_all(kept);
+  run("build/bin/Grade --group 1 --seed 11 -j 2 --results build/TestCases/tests/grade_kept.tsv --keep-workdirs " +
+          kept + " TestCases/1.so",
+      &code);
+  CHECK(code == 0);
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(kept)) names.push_back(entry.path().filename());
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> want;
+  for (int sample : {1, 3, 5, 7, 9})
+    for (const char* game : {"1", "2"})
+      for (const char* side : {"A", "B"})
+        want.push_back("round" + std::to_string(sample) + "-game" + game + "-" + side);
+  std::sort(want.begin(), want.end());
+  CHECK(names == want);
+  std::filesystem::remove_all(kept);
 }
 
 TEST_CASE("Grade rejects bad command lines with a clear message and exit code 2") {

@@ -1,7 +1,6 @@
 #include "match.h"
 
 #include <algorithm>
-#include <mutex>
 #include <ostream>
 #include <random>
 #include <vector>
@@ -223,8 +222,6 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   };
   judge::OrderedPool<Played> pool(stop ? 0 : static_cast<int>(pending.size()), config.jobs);
   const int slots = std::max(1, std::min(config.jobs, static_cast<int>(pending.size())));
-  std::mutex judge_error_mutex;
-  std::string judge_error;
   auto play = [&](int worker, int unit, Played* played) {
     const int index = pending[unit];
     RoundBoard rb = round_board(config.seed, index / 2);
@@ -239,12 +236,7 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     PlayerConfig a = config.a, b = config.b;
     a.cpus = b.cpus = judge::cpu_share(worker, slots);  // both sides of a game on the game's cores
     played->result = play_game(setup, a, b);
-    if (!played->result.judge_error.empty()) {
-      std::lock_guard<std::mutex> lock(judge_error_mutex);
-      if (judge_error.empty()) judge_error = played->result.judge_error;
-      return false;
-    }
-    return true;
+    return played->result.judge_error.empty() || pool.fail(unit, played->result.judge_error);
   };
   auto commit = [&](int unit, Played& played) {
     const int index = pending[unit], round = index / 2;
@@ -298,8 +290,8 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     return !write_failed;
   };
   pool.run(play, commit);
-  if (!judge_error.empty() && !write_failed) {
-    if (error) *error = judge_error;
+  if (!pool.failure().empty() && !write_failed) {
+    if (error) *error = pool.failure();
     write_failed = true;
   }
 

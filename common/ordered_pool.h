@@ -9,7 +9,8 @@
 //
 // play(worker, unit, &result) runs on a worker thread without the lock and
 // returns false to abandon the unit (it is then never committed: the run ends
-// before it). commit(unit, result) runs under the lock, for unit 0, 1, 2, ...
+// before it); fail(unit, why) does the same and keeps the reason of the
+// earliest unit that failed, for failure(). commit(unit, result) runs under the lock, for unit 0, 1, 2, ...
 // in turn; false ends the run after that unit.
 //
 // The invariants, under mutex_:
@@ -23,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -72,6 +74,22 @@ class OrderedPool {
     hand_out_end_ = std::min(hand_out_end_, end_);
   }
 
+  // For play: the judge cannot play `unit` (a file or folder it needs); the
+  // run ends before it, and failure() says why (for the earliest such unit,
+  // whatever order they fail in). Returns false, for play to return.
+  bool fail(int unit, const std::string& why) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    end_ = std::min(end_, unit);
+    hand_out_end_ = std::min(hand_out_end_, end_);
+    if (failure_.empty() || unit < failed_unit_) {
+      failure_ = why;
+      failed_unit_ = unit;
+    }
+    return false;
+  }
+  // "" unless a unit failed; read after run().
+  const std::string& failure() const { return failure_; }
+
   // Runs `f` under the lock if `unit` may still be committed; false (without
   // running it) if it will not, so that its player abandons it.
   template <class F>
@@ -104,6 +122,8 @@ class OrderedPool {
   std::mutex mutex_;
   int next_ = 0, committed_ = 0, end_, hand_out_end_;
   std::map<int, Result> finished_;
+  std::string failure_;
+  int failed_unit_ = 0;
 };
 
 }  // namespace judge

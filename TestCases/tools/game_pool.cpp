@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <mutex>
 #include <filesystem>
 
 #include "../../Compete/match.h"
@@ -53,8 +52,6 @@ bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
   // Games are committed (done) in the list's order, whatever order they end in.
   judge::OrderedPool<c4::GameResult> pool(static_cast<int>(games.size()), options.jobs);
   const int slots = std::max(1, std::min(options.jobs, static_cast<int>(games.size())));
-  std::mutex judge_error_mutex;
-  std::string judge_error;
   auto play = [&](int worker, int i, c4::GameResult* result) {
     const GameSpec& g = games[i];
     c4::GameSetup setup;
@@ -70,19 +67,14 @@ bool play_games(const std::vector<GameSpec>& games, const PoolOptions& options,
     pb.plugin_path = absolute_path(g.b);
     pa.cpus = pb.cpus = judge::cpu_share(worker, slots);
     *result = c4::play_game(setup, pa, pb);
-    if (!result->judge_error.empty()) {
-      std::lock_guard<std::mutex> lock(judge_error_mutex);
-      if (judge_error.empty()) judge_error = result->judge_error;
-      return false;
-    }
-    return true;
+    return result->judge_error.empty() || pool.fail(i, result->judge_error);
   };
   pool.run(play, [&](int i, c4::GameResult& result) {
     done(static_cast<size_t>(i), result);
     return true;
   });
-  if (!judge_error.empty()) {
-    if (error) *error = judge_error;
+  if (!pool.failure().empty()) {
+    if (error) *error = pool.failure();
     return false;
   }
   return true;

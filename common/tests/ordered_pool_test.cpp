@@ -91,3 +91,26 @@ TEST_CASE("ordered pool: after stop_handing_out no new unit starts; those in fli
   none.run([&](int, int, int*) { return ++calls, true; }, [&](int, int&) { return ++calls, true; });
   CHECK(calls == 0);
 }
+
+TEST_CASE("ordered pool: a unit the judge cannot play ends the run before it, with the earliest unit's reason") {
+  for (int jobs : {1, 2, 4}) {
+    CAPTURE(jobs);
+    judge::OrderedPool<int> pool(30, jobs);
+    std::vector<int> committed;
+    pool.run(
+        [&](int, int unit, int* result) {
+          if (unit == 12 && jobs > 1) ::usleep(5000);  // the later failure may come first
+          if (unit == 12 || unit == 20) return pool.fail(unit, "no folder for unit " + std::to_string(unit));
+          *result = unit;
+          return true;
+        },
+        [&](int unit, int&) {
+          committed.push_back(unit);
+          return true;
+        });
+    std::vector<int> want;
+    for (int u = 0; u < 12; ++u) want.push_back(u);
+    CHECK(committed == want);
+    CHECK(pool.failure() == "no folder for unit 12");
+  }
+}

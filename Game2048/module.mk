@@ -38,7 +38,8 @@ $(PZ2048): $(BUILD)/Game2048/pz/main.o $(G2048_PZ_EVAL_OBJ) $(G2048_LIB) $(COMMO
 PZ_PLAYER_LIB := $(BUILD)/Game2048/libpz2048player.a
 $(BUILD)/Game2048/pz/player/player_host.o: CXXFLAGS += -IGame2048/pz/include
 $(PZ_PLAYER_LIB): $(BUILD)/Game2048/pz/player/player_host.o $(BUILD)/Game2048/pz/pz_game.o $(BUILD)/common/sandbox.o \
-    $(BUILD)/common/confinement.o $(BUILD)/common/staging.o $(BUILD)/common/refusals.o $(BUILD)/common/workdir.o
+    $(BUILD)/common/confinement.o $(BUILD)/common/staging.o $(BUILD)/common/refusals.o $(BUILD)/common/workdir.o \
+    $(BUILD)/common/copy_tree.o
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^

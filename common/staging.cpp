@@ -11,6 +11,8 @@
 #include <map>
 #include <mutex>
 
+#include "copy_tree.h"
+
 namespace fs = std::filesystem;
 
 namespace judge {
@@ -71,20 +73,7 @@ bool copy_open(const std::string& from, const fs::path& to) {
   fs::create_directory(to, ec);
   if (ec) return false;
   open_to_others(to, true);
-  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    const fs::file_status s = it->symlink_status(ec);
-    const fs::path target = to / fs::relative(it->path(), from, ec);
-    if (fs::is_directory(s)) {
-      fs::create_directory(target, ec);
-      open_to_others(target, true);
-    } else if (fs::is_regular_file(s)) {
-      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, ec);
-      open_to_others(target, false);
-    }
-    if (ec) return false;
-  }
-  return !ec;
+  return copy_tree(from, to, /*links=*/false, open_to_others);
 }
 
 // Staging folders are named "/tmp/judge-stage.<pid>.XXXXXX" after the judge that made them.

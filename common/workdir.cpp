@@ -16,6 +16,8 @@
 #include <set>
 #include <vector>
 
+#include "copy_tree.h"
+
 namespace judge {
 namespace {
 
@@ -33,24 +35,6 @@ std::string mount_problem;
 std::mutex live_mutex;
 std::set<std::string> live_roots, live_mounts;
 bool stopping = false;
-
-// Copies the tree `from` to `to`: folders, regular files and symbolic links
-// (as links, never followed); sockets, pipes and devices are left out.
-void copy_tree(const fs::path& from, const fs::path& to) {
-  std::error_code ec;
-  fs::create_directories(to, ec);
-  for (fs::directory_iterator it(from, ec), end; !ec && it != end; it.increment(ec)) {
-    const fs::file_status st = it->symlink_status(ec);
-    const fs::path target = to / it->path().filename();
-    if (fs::is_symlink(st))
-      fs::copy_symlink(it->path(), target, ec);
-    else if (fs::is_directory(st))
-      copy_tree(it->path(), target);
-    else if (fs::is_regular_file(st))
-      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, ec);
-    ec.clear();
-  }
-}
 
 // Removes the roots /tmp/<prefix>.<pid>.* of judges that are gone.
 void remove_stale_roots(const std::string& prefix) {
@@ -188,7 +172,7 @@ void Workdir::close() {
   for (std::string* to : {&keep_path_, &copy_out_path_})
     if (!to->empty()) {
       fs::remove_all(*to, ec);
-      copy_tree(path_, *to);
+      copy_tree(path_, *to, /*links=*/true);  // best effort: what copies is kept
     }
   if (mounted_) {
     ::umount2(path_.c_str(), MNT_DETACH);

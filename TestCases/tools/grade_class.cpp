@@ -12,6 +12,7 @@
 
 #include "../../analysis/analyzer.h"
 #include "../../common/atomic_file.h"
+#include "../../common/copy_tree.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
 #include "../../common/ordered_pool.h"
@@ -41,24 +42,6 @@ const char kUsageHead[] =
 
 // The student's id: the upload's file name without ".zip".
 std::string student_of(const fs::path& zip) { return zip.stem().string(); }
-
-// Copies the regular files and folders of `from` into `to` (made if missing);
-// anything else (a build makes none) is left behind. False if a copy fails.
-bool copy_build(const fs::path& from, const fs::path& to) {
-  std::error_code ec;
-  fs::create_directories(to, ec);
-  for (auto it = fs::recursive_directory_iterator(from, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
-    const fs::file_status s = it->symlink_status(ec);
-    const fs::path target = to / fs::relative(it->path(), from, ec);
-    if (fs::is_directory(s))
-      fs::create_directories(target, ec);
-    else if (fs::is_regular_file(s))
-      fs::copy_file(it->path(), target, fs::copy_options::overwrite_existing, ec);
-    if (ec) return false;
-  }
-  return !ec;
-}
 
 // With --analyze: each game the strategy lost gets the engines' analysis
 // (analysis/README.md) in its record line, so that the class page links it at
@@ -128,7 +111,7 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   }
   const upload::CompileResult built = upload::compile(build.string(), compile_limit_s);
   if (!workspace.empty()) {
-    const bool copied = copy_build(build, source);
+    const bool copied = judge::copy_tree(build, source);  // a build makes no links
     fs::remove_all(workspace, ec);
     if (!copied) {
       *problem = "cannot copy the build of " + row.student + " from " + build.string() + " to " + source.string();

@@ -81,33 +81,35 @@ int Solver::negamax(const c4::Position& pos, uint64_t key, int alpha, int beta) 
   const int alpha_in = alpha;
 
   // Order: moves that leave us more immediate wins first, then the centre.
+  // Each child is played once, here, and searched from this copy.
   const int N = pos.geometry().N;
+  c4::Position children[c4::kMaxSide];
+  uint64_t keys[c4::kMaxSide];
   int order[c4::kMaxSide], rank[c4::kMaxSide], count = 0;
   for (int k = 0; k < N; ++k) {
     const int y = column_order(N, k);
     if (!((candidates >> y) & 1)) continue;
-    c4::Position child = pos;
-    child.play(y);
+    const int slot = count++;
+    keys[slot] = key_after(pos, key, y);
+    children[slot] = pos;
+    children[slot].play(y);
     uint16_t cw = 0, cb = 0, cs = 0;
-    child.classify(&cw, &cb, &cs);  // cb: our wins at once, as the opponent sees them
-    int i = count++;
+    children[slot].classify(&cw, &cb, &cs);  // cb: our wins at once, as the opponent sees them
     const int r = popcount(cb);
+    int i = slot;
     while (i > 0 && rank[i - 1] < r) {
       order[i] = order[i - 1];
       rank[i] = rank[i - 1];
       --i;
     }
-    order[i] = y;
+    order[i] = slot;
     rank[i] = r;
   }
 
   int best = -base_;
   for (int i = 0; i < count; ++i) {
-    const int y = order[i];
-    c4::Position child = pos;
-    const uint64_t child_key = key_after(pos, key, y);
-    child.play(y);
-    const int score = child.full() ? 0 : -negamax(child, child_key, -beta, -alpha);
+    const c4::Position& child = children[order[i]];
+    const int score = child.full() ? 0 : -negamax(child, keys[order[i]], -beta, -alpha);
     if (out_of_budget_) return 0;
     best = std::max(best, score);
     alpha = std::max(alpha, score);

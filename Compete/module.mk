@@ -27,7 +27,7 @@ CT_PLUGIN_DIR := $(CT_OUT)/plugins
 CT_PLUGIN_DEPS := $(CT_DIR)/plugins/plugin_util.h Strategy/Point.h
 CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -IStrategy
 CT_FAULTS := segv_get throw_get abort_get refused_abort loop_get sleep_get alloc_get exit_get null_get off_board full_column \
-  blocked not_lowest orphan_get escape_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file \
+  blocked not_lowest orphan_get escape_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file big_cache \
   scribble first_column
 # Hostile plugins: one attempt against the sandbox each (plugins/hostile.h).
 CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_bomb huge_file leave_daemon fill_disk

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../../Strategy/Judge.h"
+#include "../../common/workdir.h"
 #include "harness.h"
 #include "json_check.h"
 #include "match_helpers.h"
@@ -121,9 +122,22 @@ TEST_CASE("-j 2 gives the same result file and the same games as -j 1") {
   CHECK(m2.records.size() == 12);
 }
 
+TEST_CASE("180 MB of files in the working folder fit under its 256 MB cap, and not under a 128 MB one") {
+  if (!judge::workdir_cap_active()) {
+    MESSAGE("skipped: " << judge::workdir_cap_report());
+    return;
+  }
+  ct::TempDir dir;
+  ct::Match m =
+      ct::play(dir.path(), ct::plugin("fault_big_cache"), ct::plugin("random_b"), 1, {"--workdir-size", "128"});
+  REQUIRE(m.parsed.ok);
+  CHECK(m.parsed.all_codes() == std::vector<int>({3, 3}));  // its third file fails: it aborts
+  for (const std::string& r : m.records) CHECK(r.find("crashed in getPoint: killed by signal 6") != std::string::npos);
+}
+
 TEST_CASE("unruly but legal plugins play exactly the games their well-behaved twin plays") {
   // Each of these moves like random_a (same seed salt); only its manners differ.
-  for (const char* name : {"fault_print", "fault_write_file", "fault_scribble", "old_abi"}) {
+  for (const char* name : {"fault_print", "fault_write_file", "fault_big_cache", "fault_scribble", "old_abi"}) {
     CAPTURE(name);
     for (char side : {'A', 'B'}) {
       CAPTURE(side);

@@ -7,6 +7,7 @@
 //   refused_abort (aborts when a file outside its folder is refused)
 // Faults in clearPoint: segv_clear double_free_clear throw_clear sleep_clear exit_clear
 // Legal but unruly: print (stdout/stderr), write_file (in its working folder),
+//   big_cache (180 MB of files in its working folder at its first move),
 //   scribble (writes over top and _board), first_column (lowest open column).
 // The misbehaviours every judge's tests share (crash, spin, exit, print,
 // exhaust memory) come from common/tests/plugins/misbehave.h.
@@ -58,6 +59,20 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
     }
     return legal;
   }
+  if (is("big_cache") && calls == 1) {  // 180 MB in three files, under every cap: it needs them all
+    static char block[1 << 20];
+    for (int k = 0; k < 3; ++k) {
+      char name[32];
+      snprintf(name, sizeof name, "cache-%d.bin", k);
+      FILE* f = fopen(name, "w");
+      if (!f) abort();
+      for (int mb = 0; mb < 60; ++mb)
+        if (fwrite(block, 1, sizeof block, f) != sizeof block) abort();
+      if (fclose(f) != 0) abort();
+    }
+    return legal;
+  }
+  if (is("big_cache")) return legal;
   if (is("scribble")) {  // the same moves as random_move with the same SALT, then vandalism
     int* t = const_cast<int*>(top);
     int* b = const_cast<int*>(_board);

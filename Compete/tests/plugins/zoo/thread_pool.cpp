@@ -1,6 +1,12 @@
 // Zoo habit: a "parallel search". Every move starts 4 std::threads, each of
-// which scores a share of the columns (a little counting work), and joins
-// them all before returning.
+// which pins itself to a core, as parallel engines do (and, like them, plays
+// on when the system refuses: a judge keeping a game to its cores does), scores
+// a share of the columns (a little counting work), and joins them all before
+// returning.
+#include <pthread.h>
+#include <sched.h>
+
+#include <algorithm>
 #include <thread>
 #include <vector>
 
@@ -11,6 +17,10 @@ namespace {
 // A share of the work: for each column y = first, first + step, ..., count
 // the stones of both sides around the landing cell, many times over.
 void score_columns(int M, int N, const int* top, const int* board, int first, int step, long* out) {
+  cpu_set_t core;
+  CPU_ZERO(&core);
+  CPU_SET(first % static_cast<int>(std::max(1u, std::thread::hardware_concurrency())), &core);
+  pthread_setaffinity_np(pthread_self(), sizeof core, &core);  // EPERM under a judge's -j N: fine
   long total = 0;
   for (int rep = 0; rep < 200; ++rep)
     for (int y = first; y < N; y += step) {

@@ -16,12 +16,12 @@
 #include "../common/interrupt.h"
 #include "../common/sprt.h"
 #include "../common/sandbox.h"
+#include "../common/judge_run.h"
 #include "../common/shards.h"
 #include "../common/workdir.h"
 #include "match.h"
 #include "player_options.h"
 #include "resume.h"
-#include "shards.h"
 #include "protocol.h"
 
 namespace {
@@ -42,19 +42,27 @@ int main(int argc, char** argv) {
 
   c4::MatchConfig config;
   c4::PlayerOptions player_options;
+  judge::RunSettings run;
   std::string log_dir, sprt_text;
-  bool resume = false, sandbox_report = false, merge = false;
   judge::SprtModel sprt_model = judge::SprtModel::kPentanomial;
   judge::OptionTable options("Compete", kUsageHead);
   player_options.add_to(&options, true, "reproducible boards (default: a fresh seed, printed)",
                         "play N games at once (default 1; the result file does not change)");
+  judge::RunRows rows;
+  rows.seed = rows.jobs = rows.workdirs = false;  // the players' options hold them
+  rows.units = "rounds";
+  rows.record_help = "one JSON line per game: board, seed, moves with times, result, reason";
+  rows.resume_help = "continue a stopped match from its --record: recorded games are not replayed";
+  rows.shard_help =
+      "play only shard K of N (K from 0): the rounds r with r % N == K, into --record FILE\n"
+      "(the shard's own record; run again, it plays only the games not in it yet) and\n"
+      "<result file>.shard-K-of-N; needs --seed";
+  rows.merge_help =
+      "the words after <rounds> are the shards' records: write the result file, --record\n"
+      "and summary of the whole match from them, without playing (the same command line\n"
+      "as the shards', without --shard)";
+  judge::add_run_options(&options, rows, &run);
   options
-      .text("--record", "FILE", &config.record_path,
-            "one JSON line per game: board, seed, moves with times, result, reason", "a file name")
-      .text("--html", "FILE", &config.html_path,
-            "the replay page: one HTML file (opens from disk) with every finished game,\n"
-            "rewritten after each game",
-            "a file name")
       .text("--log-dir", "DIR", &log_dir,
             "keep each plugin's stdout/stderr in DIR/A.log and DIR/B.log (default: discarded)", "a folder")
       .custom(
@@ -72,51 +80,34 @@ int main(int argc, char** argv) {
           "--sprt-model", "M",
           [&](const std::string&, const std::string& v) { return judge::parse_sprt_model(v, &sprt_model); },
           "pentanomial (over rounds as game pairs, the default) or trinomial (over games)", "pentanomial or trinomial")
-      .flag("--resume", &resume, "continue a stopped match from its --record: recorded games are not replayed")
-      .custom(
-          "--shard", "K/N",
-          [&](const std::string&, const std::string& v) {
-            return judge::parse_shard(v, &config.shard, &config.shards);
-          },
-          "play only shard K of N (K from 0): the rounds r with r % N == K, into --record FILE\n"
-          "(the shard's own record; run again, it plays only the games not in it yet) and\n"
-          "<result file>.shard-K-of-N; needs --seed",
-          "K/N, 0 <= K < N <= 1000")
-      .flag("--merge", &merge,
-            "the words after <rounds> are the shards' records: write the result file, --record\n"
-            "and summary of the whole match from them, without playing (the same command line\n"
-            "as the shards', without --shard)")
-      .flag("--sandbox-report", &sandbox_report,
-            "print the protections of the plugins' sandbox on this kernel, and exit")
       .footer(kUsageFooter);
   std::vector<std::string> positional;
   if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
-  if (sandbox_report) {
+  if (run.sandbox_report) {
     std::cout << judge::sandbox_report();
     return 0;
   }
   auto usage_error = [&](const std::string& problem) { return options.error(problem); };
-  config.seed = player_options.seed;
-  const bool have_seed = player_options.have_seed;
+  config.seed = run.seed = player_options.seed;
+  run.have_seed = player_options.have_seed;
+  config.record_path = run.record_path;
+  config.html_path = run.html_path;
+  config.shard = run.shard;
+  config.shards = run.shards;
+  const bool have_seed = player_options.have_seed, merge = run.merge, resume = run.resume;
   const long long jobs = player_options.jobs;
   if (positional.size() < 4)
     return usage_error("missing arguments: need two strategies, a result file and a round count");
   std::vector<std::string> shard_records;
-  if (merge) {
-    shard_records.assign(positional.begin() + 4, positional.end());
-    if (shard_records.empty()) return usage_error("--merge needs the shards' records after <rounds>");
-    if (config.shards > 1) return usage_error("--merge and --shard: the merge reads every shard's record");
-    if (resume) return usage_error("--merge and --resume: the merge plays no game");
-    if (config.sprt_enabled) return usage_error("--merge and --sprt: a sharded match has no SPRT");
-  } else if (positional.size() > 4) {
-    return usage_error("unexpected argument '" + positional[4] + "'");
-  }
-  if (config.shards > 1) {
-    if (!have_seed) return usage_error("--shard needs --seed S, the same on every shard");
-    if (config.record_path.empty()) return usage_error("--shard needs --record FILE, the shard's own record");
-    if (config.sprt_enabled) return usage_error("--shard and --sprt: an SPRT decides on the whole match");
-    if (!config.html_path.empty()) return usage_error("--html: a shard writes no page (give --html to the merge)");
-  }
+  if (merge) shard_records.assign(positional.begin() + 4, positional.end());
+  if (!merge && positional.size() > 4) return usage_error("unexpected argument '" + positional[4] + "'");
+  judge::RunRules rules;
+  rules.after = "after <rounds>";
+  if (const std::string broken = judge::check_run_settings(run, rules, shard_records.size()); !broken.empty())
+    return usage_error(broken);
+  if (config.sprt_enabled && (merge || config.shards > 1))
+    return usage_error(merge ? "--merge and --sprt: a sharded match has no SPRT"
+                             : "--shard and --sprt: an SPRT decides on the whole match");
   long long rounds = 0;
   if (!judge::parse_int(positional[3], 1, 1000000, &rounds))
     return usage_error("the round count must be a positive whole number, not '" + positional[3] + "'");
@@ -128,19 +119,10 @@ int main(int argc, char** argv) {
     return usage_error("--html: " + problem);
   if (config.sprt_enabled && !judge::parse_sprt(sprt_text, &config.sprt, &problem)) return usage_error(problem);
   config.sprt.model = sprt_model;
-  if (resume && config.record_path.empty()) return usage_error("--resume needs --record FILE, the record it continues");
   if (!have_seed) config.seed = judge::random_seed();
 
   std::string host = judge::self_executable();
-  // Each game gives each plugin a fresh working folder of its own under this root (workdir.h).
-  judge::WorkdirRoot workdirs;
-  if (!workdirs.open("compete", player_options.workdirs, &problem)) {
-    std::cerr << "Compete: " << problem << "\n";
-    return 1;
-  }
-  // Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the result
-  // file and the record; the working folders go (workdir.h) and it dies of the signal.
-  judge::die_cleanly_on_signal(nullptr);
+  judge::WorkdirRoot workdirs;  // opened once the command line and the record are read
   int side_index = 0;
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
     p->plugin_path = judge::absolute_path(positional[side_index]);
@@ -178,7 +160,13 @@ int main(int argc, char** argv) {
   if (notes.dropped_torn_line)
     std::cerr << "Compete: the record's last line was cut short; that game is played again\n";
 
-  std::cerr << judge::sandbox_summary_line() << "\n";
+  // Each game gives each plugin a fresh working folder of its own under this root
+  // (workdir.h). Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the
+  // result file and the record; the working folders go and it dies of the signal.
+  if (!judge::start_judge_run("compete", player_options.workdirs, &workdirs, nullptr, &problem)) {
+    std::cerr << "Compete: " << problem << "\n";
+    return 1;
+  }
   std::cout << "Match seed: " << config.seed << "  A: " << positional[0] << "  B: " << positional[1] << "\n\n";
   c4::MatchOutcome outcome;
   std::string error;

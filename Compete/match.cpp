@@ -8,6 +8,7 @@
 #include "../common/atomic_file.h"
 #include "../common/cpu_share.h"
 #include "../common/json.h"
+#include "../common/judge_run.h"
 #include "../common/sandbox_record.h"
 #include "../common/ordered_pool.h"
 #include "../viewer/page.h"
@@ -191,25 +192,26 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     if (state.summary.rounds_counted() > 0) out << state.summary.round_line();
     out << "\n";
   }
-  if (config.resume)  // what a judge killed mid-write left behind
-    for (const std::string* path : {&config.result_path, &config.record_path, &config.stats_path, &config.html_path})
-      if (!path->empty()) judge::remove_stale_temporaries(*path);
-  if (!judge::write_file_atomically(config.result_path, format_result_file(lines), error)) return false;
-  if (!config.record_path.empty() && !judge::write_file_atomically(config.record_path, kept_record, error))
-    return false;
-  if (!write_summary(error)) return false;
-  // The page holds the games finished so far (a resumed match's recorded ones first), in the order
-  // they finished (it sorts them).
+  // The result file, the record (a resumed match's recorded lines kept) and the
+  // page (the games finished so far, a resumed match's recorded ones first, in
+  // the order they finished: it sorts them) take each finished game at once.
   std::vector<std::string> page_lines;
   for (const RecordedGame& g : config.recorded) page_lines.push_back(g.line);
   const std::string page_source = "Compete " + name_a + " vs " + name_b + ", match seed " + std::to_string(config.seed);
-  if (!config.html_path.empty() &&
-      !viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, error))
+  judge::ResultSink sink(config.result_path, config.record_path, config.html_path,
+                         [&](const std::string& path, const std::vector<std::string>& page, std::string* why) {
+                           return viewer::write_page(path, viewer::Kind::kConnectFour, page, page_source, why);
+                         });
+  const std::string result_file = format_result_file(lines);
+  if (!sink.start(&result_file, &kept_record, page_lines, config.resume, {config.stats_path})) {
+    *error = sink.error();
     return false;
+  }
+  if (!write_summary(error)) return false;
 
-  std::vector<int> pending;  // game indices (2 * round + game) still to play, in order
-  for (int i = 0; i < total_games; ++i)
-    if (!done[i] && (i / 2) % config.shards == config.shard) pending.push_back(i);
+  // The games (2 * round + game) still to play, in order: not recorded, of this shard.
+  const std::vector<int> pending =
+      judge::units_to_play(total_games, done, config.shard, config.shards, [](int i) { return i / 2; });
   bool stop = state.summary.decided();
 
   // The pending games are the pool's units: played `jobs` at a time and
@@ -250,19 +252,11 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     ++state.games_finished;
     ++state.games_played;
     std::string why;
-    const bool keep_line = !config.record_path.empty() || !config.html_path.empty();
-    const std::string game_line = keep_line ? record_line(config, round, setup, result) : "";
-    if (!judge::write_game_results(config.result_path, format_result_file(lines), config.record_path, game_line,
-                                   &why)) {
-      if (!write_failed && error) *error = why;
+    const std::string game_line = sink.wants_lines() ? record_line(config, round, setup, result) : "";
+    const std::string result_file = format_result_file(lines);
+    if (!sink.commit(&result_file, game_line)) {
+      if (!write_failed && error) *error = sink.error();
       write_failed = true;
-    }
-    if (!config.html_path.empty()) {
-      page_lines.push_back(game_line);
-      if (!viewer::write_page(config.html_path, viewer::Kind::kConnectFour, page_lines, page_source, &why)) {
-        if (!write_failed && error) *error = why;
-        write_failed = true;
-      }
     }
     out << "Round " << round << " seed: " << setup.seed << "  board " << setup.M << "x" << setup.N << ", blocked cell ("
         << setup.noX << ", " << setup.noY << ")\n"

@@ -104,10 +104,9 @@ TEST_CASE("Compete --merge refuses records of another configuration, naming the 
               .exit_code == 0);
   ct::RunResult r = ct::run_compete(match(d + "/result.txt", {"--merge", d + "/s0.jsonl", d + "/s1.jsonl"}), d);
   CHECK(r.exit_code == 2);
-  CHECK(
-      r.err.find("--merge: the record '" + d +
-                 "/s1.jsonl' was made by another command line (line 1): --time-limit differs: record 2000, now 3000") !=
-      std::string::npos);
+  CHECK(r.err.find("--merge: record '" + d +
+                   "/s1.jsonl' line 1: made by another command line: --time-limit differs: record 2000, now 3000") !=
+        std::string::npos);
   CHECK_FALSE(ct::file_exists(d + "/result.txt"));
   ct::RunResult rounds = ct::run_compete(match(d + "/result.txt", {"--merge", d + "/s0.jsonl"}, 6), d);
   CHECK(rounds.exit_code == 2);

@@ -266,7 +266,7 @@ TEST_CASE("--resume: a record cut mid-line replays that game; a record of anothe
       ct::RunResult r = ct::run_compete(args, dir.path(), 20000);
       INFO(std::string(o.named) << "\nstderr: " << r.err);
       CHECK(r.exit_code == 2);
-      CHECK(r.err.find("was made by another command line") != std::string::npos);
+      CHECK(r.err.find("record 'record.jsonl' line 1: made by another command line") != std::string::npos);
       CHECK(r.err.find(o.named) != std::string::npos);
       CHECK(ct::read_file(dir / "record.jsonl") == record);  // untouched
     }

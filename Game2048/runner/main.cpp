@@ -12,6 +12,7 @@
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
 #include "../../common/interrupt.h"
+#include "../../common/judge_run.h"
 #include "../../common/options.h"
 #include "../../common/workdir.h"
 #include "../../common/sandbox.h"
@@ -32,60 +33,10 @@ const char kUsageFooter[] =
     "stats file is <--out>.shard-K-of-N; run again, it plays only the games not in its record), then\n"
     "the same command line with --merge and the shards' records after the bot writes the stats\n"
     "file, record and summary of the whole run without playing.\n"
-    "Ctrl-C: stops at once; the stats file and the record keep the same finished games.\n"
+    "Ctrl-C: stops at once; the stats file and the record keep the same finished games\n"
+    "(the same command line with --resume plays the rest).\n"
     "exit status: 0 valid, 1 invalid (load failure, fault or too slow; --merge: shards missing),\n"
     "2 bad command line or a record of another command line, 3 the results could not be written\n";
-
-// A record's text into *text; false with *problem if it cannot be read.
-bool read_text(const std::string& path, std::string* text, std::string* problem) {
-  std::string reason;
-  if (judge::read_whole_file(path, text, &reason)) return true;
-  *problem = "cannot read the record '" + path + "': " + reason;
-  return false;
-}
-
-// --merge: the shards' records as the whole run's games, in game order.
-// 0 when every game is there; 1 when games are missing (*problem names their
-// shards); 2 when a record cannot be read or is of another command line.
-int merge_records(const std::vector<std::string>& records, const g2048::RunConfig& config,
-                  std::vector<g2048::RecordedGame>* games, std::string* problem) {
-  judge::ShardSplit split;  // N of the shards' lines (1 for a whole run's record)
-  std::string absent;       // the records that do not exist
-  for (const std::string& path : records) {
-    std::error_code ec;
-    if (!std::filesystem::exists(path, ec)) {  // a lost shard: named below by the games it lacks
-      absent += (absent.empty() ? "" : ", ") + path;
-      continue;
-    }
-    std::string text;
-    bool torn = false;
-    const size_t before = games->size();
-    if (!read_text(path, &text, problem) ||
-        !g2048::read_run_record(text, "record '" + path + "'", config, games, &torn, problem)) {
-      *problem = "--merge: " + *problem;
-      return 2;
-    }
-    if (torn) {
-      *problem = "--merge: the record '" + path + "' ends in a line cut short: run its shard again to finish it";
-      return 2;
-    }
-    for (size_t i = before; i < games->size(); ++i)
-      if (!split.add((*games)[i].shard, path, problem)) {
-        *problem = "--merge: " + *problem;
-        return 2;
-      }
-  }
-  const int shards = split.shards();
-  std::sort(games->begin(), games->end(),
-            [](const g2048::RecordedGame& x, const g2048::RecordedGame& y) { return x.record.game < y.record.game; });
-  std::vector<bool> present(config.games, false);
-  for (const g2048::RecordedGame& g : *games) present[g.record.game - 1] = true;
-  const std::string missing = judge::missing_shards(
-      present, shards, [&](int i) { return i % shards; }, "games");
-  if (missing.empty()) return 0;
-  *problem = "--merge: " + missing + (absent.empty() ? "" : "; no such record: " + absent);
-  return 1;
-}
 
 }  // namespace
 
@@ -103,7 +54,8 @@ int main(int argc, char** argv) {
   long long games = config.games, move_limit = config.call_limit_ms, memory_mb = config.memory_limit_bytes >> 20,
             idle_limit = config.idle_limit, jobs = config.jobs;
   uint64_t seed = 0;
-  bool have_seed = false, sandbox_report = false, merge = false;
+  bool have_seed = false;
+  judge::RunSettings run;
   const std::string jobs_need = "a whole number from 1 to 64";
   judge::OptionTable options("Run2048", kUsageHead);
   options
@@ -112,12 +64,6 @@ int main(int argc, char** argv) {
       .unsigned64("--seed", "S", &seed, "seed of every random stream (default: $GAME2048_SEED, else 2014)",
                   "an unsigned 64-bit integer", &have_seed)
       .text("--out", "FILE", &config.stats_path, "the stats file (default stats.txt)", "a file name")
-      .text("--record", "FILE", &config.record_path, "one JSON line per game: moves, spawns, milestones, faults",
-            "a file name")
-      .text("--html", "FILE", &config.html_path,
-            "the replay page: one HTML file (opens from disk) with every game's replay,\n"
-            "rewritten after each game",
-            "a file name")
       .text("--bot-log", "WHERE", &bot_log,
             "the bot's stdout/stderr: a file, '-' for this program's stderr\n(default) or 'none'",
             "a file name, '-' or 'none'")
@@ -150,37 +96,46 @@ int main(int argc, char** argv) {
               return false;
             return true;
           },
-          "progress on stderr: live, lines or off (default: live on a terminal, else lines)", "live, lines or off")
-      .custom(
-          "--shard", "K/N",
-          [&](const std::string&, const std::string& v) {
-            return judge::parse_shard(v, &config.shard, &config.shards);
-          },
-          "play only the games g (from 0) with g % N == K, into --record FILE and\n"
-          "<--out>.shard-K-of-N; run again, plays only the games not in its record",
-          "K/N, 0 <= K < N <= 1000")
-      .flag("--merge", &merge,
-            "the words after the bot are the shards' records: write the whole run's stats\n"
-            "file, --record and --html from them, without playing")
-      .flag("--sandbox-report", &sandbox_report, "print the protections of the bot's sandbox on this kernel, and exit");
-  judge::WorkdirSettings workdir_settings;
-  judge::add_workdir_options(&options, &workdir_settings);
+          "progress on stderr: live, lines or off (default: live on a terminal, else lines)", "live, lines or off");
+  judge::RunRows rows;
+  rows.seed = rows.jobs = false;  // the contest's own: a default seed, --jobs
+  rows.record_help = "one JSON line per game: moves, spawns, milestones, faults";
+  rows.html_help =
+      "the replay page: one HTML file (opens from disk) with every game's replay,\n"
+      "rewritten after each game";
+  rows.shard_help =
+      "play only the games g (from 0) with g % N == K, into --record FILE and\n"
+      "<--out>.shard-K-of-N; run again, plays only the games not in its record";
+  rows.merge_help =
+      "the words after the bot are the shards' records: write the whole run's stats\n"
+      "file, --record and --html from them, without playing";
+  rows.resume_help = "continue a stopped run from its --record: the games recorded are not played again";
+  rows.who = "the bot";
+  judge::add_run_options(&options, rows, &run);
   options.footer(kUsageFooter);
   std::vector<std::string> bots;
   if (const int status = options.parse(argc, argv, &bots); status != judge::OptionTable::kContinue) return status;
-  if (sandbox_report) {
+  if (run.sandbox_report) {
     std::cout << judge::sandbox_report();
     return 0;
   }
   auto usage_error = [&](const std::string& problem) { return options.error(problem); };
   std::string error;
   if (!have_seed && !g2048::seed_from_environment(&seed, &error)) return usage_error(error);
+  const bool merge = run.merge;
+  config.record_path = run.record_path;
+  config.html_path = run.html_path;
+  config.shard = run.shard;
+  config.shards = run.shards;
   std::vector<std::string> records;
   if (merge && !bots.empty()) records.assign(bots.begin() + 1, bots.end());
   if (!merge && bots.size() > 1) return usage_error("one bot only: '" + bots[0] + "' and '" + bots[1] + "'");
-  if (merge && records.empty()) return usage_error("--merge needs the shards' records after the bot");
-  if (merge && config.shards > 1) return usage_error("--merge and --shard: merge on one machine, without --shard");
-  if (config.shards > 1 && config.record_path.empty()) return usage_error("--shard needs --record FILE");
+  judge::RunRules rules;
+  rules.shard_needs_seed = false;  // the default seed is the contest's, the same everywhere
+  rules.shard_writes_page = true;
+  rules.after = "after the bot";
+  if (const std::string broken = judge::check_run_settings(run, rules, records.size()); !broken.empty())
+    return usage_error(broken);
   if ((merge || config.shards > 1) && config.stop_on_fault)
     return usage_error("--stop-on-fault plays on one machine only: not with --shard or --merge");
   if (!bots.empty()) config.bot_path = config.bot_argument = bots[0];
@@ -208,49 +163,44 @@ int main(int argc, char** argv) {
   config.bot_path = judge::absolute_path(config.bot_path);
   config.host_executable = judge::self_executable();
 
-  // --merge: every game from the shards' records; a shard: the games its record holds already.
+  // --merge: every game from the shards' records; a shard or --resume: the games its record holds already.
   std::vector<g2048::RecordedGame> recorded;
+  const judge::RecordFormat format = g2048::record_format(config);
+  std::vector<judge::RecordedUnit> units;
   if (merge) {
-    const int status = merge_records(records, config, &recorded, &error);
+    const int status = judge::merge_records(records, format, config.games, "games", &units, &error);
     if (status != 0) {
       std::cerr << "Run2048: " << error << "\n";
       return status;
     }
-    std::cerr << "Run2048: merged " << recorded.size() << " games from " << records.size() << " records\n";
-  } else if (config.shards > 1 && std::filesystem::exists(config.record_path)) {
-    std::string text;
+    std::cerr << "Run2048: merged " << units.size() << " games from " << records.size() << " records\n";
+  } else if (config.shards > 1 || run.resume) {
+    const std::string own = config.shards > 1 ? judge::shard_name(config.shard, config.shards) : "";
     bool torn = false;
-    const std::string own = judge::shard_name(config.shard, config.shards);
-    if (!read_text(config.record_path, &text, &error) ||
-        !g2048::read_run_record(text, "record '" + config.record_path + "'", config, &recorded, &torn, &error)) {
-      std::cerr << "Run2048: --shard: " << error << "\n";
+    if (!judge::read_record_units(config.record_path, config.shards > 1 ? "--shard" : "--resume", format, &own, &units,
+                                  &torn, &error)) {
+      std::cerr << "Run2048: " << error << "\n";
       return 2;
     }
-    for (const g2048::RecordedGame& g : recorded)
-      if (g.shard != own) {
-        std::cerr << "Run2048: --shard: record '" << config.record_path << "': game " << g.record.game << " is "
-                  << (g.shard.empty() ? "of a whole run" : "a game of shard " + g.shard) << ", not of shard " << own
-                  << "\n";
-        return 2;
-      }
+    if (torn) std::cerr << "Run2048: the record's last line was cut short; that game is played again\n";
   }
+  recorded = g2048::recorded_games(units, config.games);
 
   // Each bot host works in a fresh folder of its own under this root (workdir.h).
+  // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
+  // games (every one committed before the signal); the bots die with their host.
   judge::WorkdirRoot workdirs;
   std::string problem;
-  if (!workdirs.open("run2048", workdir_settings, &problem)) {
+  const auto on_signal = [](int sig) {
+    const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +
+                             "; the stats file and the record hold the games finished before it\n";
+    (void)!::write(2, note.data(), note.size());
+  };
+  if (!judge::start_judge_run("run2048", run.workdirs, &workdirs, on_signal, &problem)) {
     std::cerr << "Run2048: " << problem << "\n";
     return 3;
   }
   config.workdirs = &workdirs;
-  // Ctrl-C, SIGTERM or SIGHUP: the stats file and the record keep the same
-  // games (every one committed before the signal); the bots die with their host.
-  judge::die_cleanly_on_signal([](int sig) {
-    const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +
-                             "; the stats file and the record hold the games finished before it\n";
-    (void)!::write(2, note.data(), note.size());
-  });
-  std::cerr << judge::sandbox_summary_line() << "\n";
   g2048::RunResult result = g2048::run_contest(config, std::cout, std::cerr, recorded, merge);
   if (result.io_failed) {
     std::cerr << "Run2048: " << result.io_problem << "\n";

@@ -1,7 +1,5 @@
 #include "record.h"
 
-#include <set>
-
 #include "../../common/cli.h"
 #include "../../common/json.h"
 #include "../../common/json_read.h"
@@ -137,46 +135,45 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
   return json.str();
 }
 
+judge::RecordFormat record_format(const RunConfig& config) {
+  judge::RecordFormat f;
+  f.program = "Run2048";
+  const std::string settings = run_settings_json(config);
+  f.settings = [settings] { return settings; };
+  f.label = setting_label;
+  f.read_unit = [games = config.games](const judge::JsonValue& v, int* index) {
+    GameRecord g;
+    const std::string wrong = read_game(v, games, &g);
+    *index = g.game - 1;
+    return wrong;
+  };
+  f.describe_unit = [](int i) { return "game " + std::to_string(i + 1); };
+  f.shard_key = [](int i) { return i; };
+  f.shard_rule = "game - 1 = K modulo N";
+  return f;
+}
+
+std::vector<RecordedGame> recorded_games(const std::vector<judge::RecordedUnit>& units, int games) {
+  std::vector<RecordedGame> out;
+  for (const judge::RecordedUnit& u : units) {
+    RecordedGame g;
+    read_game(u.value, games, &g.record);  // checked as the unit was read
+    g.line = u.line;
+    g.shard = u.shard;
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 bool read_run_record(const std::string& text, const std::string& source, const RunConfig& config,
                      std::vector<RecordedGame>* games, bool* torn, std::string* problem) {
-  std::set<int> seen;
-  for (const RecordedGame& g : *games) seen.insert(g.record.game);
-  const std::string settings_now = run_settings_json(config);
-  auto each = [&](int, const std::string& where, const std::string& line, const judge::JsonValue& v) {
-    const judge::JsonValue* settings = v.find("settings");
-    if (!settings || settings->type != judge::JsonValue::kObject) {
-      *problem = where + "no settings: not a record of this Run2048";
-      return false;
-    }
-    const std::string difference = judge::settings_difference(settings->dump(), settings_now, setting_label, "Run2048");
-    if (!difference.empty()) {
-      *problem = where + "made by another command line: " + difference;
-      return false;
-    }
-    RecordedGame g;
-    const std::string wrong = read_game(v, config.games, &g.record);
-    if (!wrong.empty()) {
-      *problem = where + wrong;
-      return false;
-    }
-    if (!seen.insert(g.record.game).second) {
-      *problem = where + "game " + std::to_string(g.record.game) + " is recorded twice";
-      return false;
-    }
-    if (const judge::JsonValue* shard = v.find("shard")) {
-      int k = 0, n = 0;
-      if (shard->type != judge::JsonValue::kString || !judge::parse_shard(shard->text, &k, &n) ||
-          (g.record.game - 1) % n != k) {
-        *problem = where + "its shard is not K/N with game - 1 = K modulo N";
-        return false;
-      }
-      g.shard = shard->text;
-    }
-    g.line = line;
-    games->push_back(std::move(g));
-    return true;
-  };
-  return judge::read_json_lines(text, source, each, torn, problem);
+  std::vector<judge::RecordedUnit> units(games->size());  // the games there already: not twice
+  for (size_t i = 0; i < games->size(); ++i) units[i].index = (*games)[i].record.game - 1;
+  const size_t before = units.size();
+  const bool ok = judge::read_record_text(text, source, record_format(config), nullptr, &units, torn, problem);
+  units.erase(units.begin(), units.begin() + static_cast<long>(before));
+  for (RecordedGame& g : recorded_games(units, config.games)) games->push_back(std::move(g));
+  return ok;
 }
 
 }  // namespace g2048

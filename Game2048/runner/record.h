@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/judge_run.h"
 #include "../engine/contest_game.h"
 #include "run.h"
 
@@ -18,6 +19,13 @@ std::string run_settings_json(const RunConfig& config);
 
 // Game `g`'s record line (`state` gives its directions and spawns).
 std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config);
+
+// How the run's record lines read back (common/judge_run.h): unit game - 1,
+// of shard game - 1 modulo N.
+judge::RecordFormat record_format(const RunConfig& config);
+
+// The units read back as the run's games.
+std::vector<RecordedGame> recorded_games(const std::vector<judge::RecordedUnit>& units, int games);
 
 // Reads the record `text` (from `source`, e.g. "--merge: record 'x.jsonl'")
 // as games of the run `config`, after those already in *games. A last line

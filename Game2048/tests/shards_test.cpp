@@ -1,7 +1,8 @@
 // Run2048 spread over machines: --shard K/N runs (by hand and through GNU
 // parallel), then --merge, give the files and summary of a single run; a
 // missing shard is named, a shard run again completes it, and records of
-// another command line are refused naming the setting.
+// another command line are refused naming the setting; --resume continues a
+// stopped run.
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -199,4 +200,41 @@ TEST_CASE("Run2048 --merge refuses records of another command line, naming the s
     CHECK(r.exit_code == 2);
     CHECK(contains(r.output, b.message));
   }
+}
+
+TEST_CASE("Run2048 --resume after a stop mid-write keeps the recorded games and plays only the rest") {
+  ScratchDir dir;
+  const Outcome whole = run(dir, {"--record", dir.file("all.jsonl"), "--out", dir.file("all.txt")});
+  REQUIRE(whole.exit_code == 0);
+  // The stopped run: its first three games, then the fourth's line cut short.
+  const std::string all = read_file(dir.file("all.jsonl"));
+  size_t end3 = 0;
+  for (int i = 0; i < 3; ++i) end3 = all.find('\n', end3) + 1;
+  const std::string kept = all.substr(0, end3);
+  {
+    FILE* f = std::fopen(dir.file("part.jsonl").c_str(), "w");
+    REQUIRE(f != nullptr);
+    std::fputs((kept + all.substr(end3, 40)).c_str(), f);
+    std::fclose(f);
+  }
+  const Outcome resumed = run(dir, {"--record", dir.file("part.jsonl"), "--resume"});
+  INFO(resumed.output);
+  REQUIRE(resumed.exit_code == 0);
+  CHECK(contains(resumed.output, "the record's last line was cut short"));
+  CHECK(contains(resumed.output, "resumed: 3 of the 7 games are in the record already"));
+  const std::string part = read_file(dir.file("part.jsonl"));
+  CHECK(part.compare(0, kept.size(), kept) == 0);  // the recorded games, byte for byte
+  CHECK(without_cpu(part) == without_cpu(all));
+  CHECK(without_time(read_file(dir.file("stats.txt"))) == without_time(read_file(dir.file("all.txt"))));
+  // Run again: nothing is left to play.
+  const Outcome done = run(dir, {"--record", dir.file("part.jsonl"), "--resume"});
+  CHECK(done.exit_code == 0);
+  CHECK(contains(done.output, "resumed: 7 of the 7 games"));
+  CHECK(read_file(dir.file("part.jsonl")) == part);
+  // Another command line is refused by name, the record untouched.
+  const Outcome other = run(dir, {"--record", dir.file("part.jsonl"), "--resume", "--idle-limit", "50"});
+  CHECK(other.exit_code == 2);
+  CHECK(contains(other.output, "--idle-limit differs: record 1000, now 50"));
+  CHECK(read_file(dir.file("part.jsonl")) == part);
+  CHECK(contains(run(dir, {"--resume"}).output, "--resume needs --record FILE"));
 }

@@ -105,7 +105,9 @@ bool read_record_text(const std::string& text, const std::string& source, const 
   std::set<int> seen;
   for (const RecordedUnit& u : *units) seen.insert(u.index);
   auto each = [&](int, const std::string& where, const std::string& line, const JsonValue& v) {
-    const JsonValue* settings = v.find("settings");
+    JsonValue made;
+    const JsonValue* settings =
+        format.settings_of ? (format.settings_of(v, &made) ? &made : nullptr) : v.find("settings");
     if (!settings || settings->type != JsonValue::kObject) {
       *problem = where + "no settings: not a record of this " + format.program;
       return false;

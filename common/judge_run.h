@@ -90,6 +90,9 @@ struct RecordFormat {
   std::function<std::string(int index)> describe_unit;  // "game 1 of round 0"
   std::function<int(int index)> shard_key;              // unit i is of shard shard_key(i) % N
   std::string shard_rule;                               // "the round in shard K", for the refusal
+  // Optional: the settings of a line that carries none of its own, made from
+  // its members (false: the line lacks them). Default: its "settings" member.
+  std::function<bool(const JsonValue& line, JsonValue* settings)> settings_of;
   // Optional: called with the first line's settings before they are compared
   // (no --seed: the run takes the record's); "" or what is wrong.
   std::function<std::string(const JsonValue& settings)> adopt;

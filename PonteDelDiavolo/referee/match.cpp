@@ -185,6 +185,7 @@ class Game {
     }
     spawn.output_path = dir_ + "/" + log_name(mover);
     spawn.memory_limit_bytes = opt_.memory_limit_mb << 20;
+    spawn.cpus = opt_.cpus;
     spawn.env = {{"PDD_SEED", std::to_string(opt_.seed)}};
     if (!opt_.refusal_hooks.empty()) {
       spawn.env.emplace_back("LD_PRELOAD", opt_.refusal_hooks);

@@ -38,6 +38,7 @@ struct MatchOptions {
   // The refusal hooks' shared object (common/refusal_preload.cpp), preloaded
   // into every program run to count what the sandbox refuses it; "" counts nothing.
   std::string refusal_hooks;
+  std::vector<int> cpus;        // the cores its programs may use (cpu_share.h); empty: any
   bool show_board = false;      // print the board after every action
   std::ostream* log = nullptr;  // one line per turn (and boards); null for silence
 };

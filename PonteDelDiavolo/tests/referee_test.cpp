@@ -503,7 +503,7 @@ TEST_CASE("pdd-referee: a record it cannot write is an error (exit status 3) nam
   CHECK(status.code == 3);
   std::string output, error;
   REQUIRE(read_text_file(dir + "-output.txt", &output, &error));
-  CHECK(output.find("pdd-referee: cannot write the result file: ") != std::string::npos);
+  CHECK(output.find("pdd-referee: cannot write the record or the page: ") != std::string::npos);
   CHECK(output.find(record) != std::string::npos);
   CHECK(output.find("=== Game 2") == std::string::npos);  // it stops at once
 }

@@ -6,12 +6,11 @@
 #include <vector>
 
 #include "../common/atomic_file.h"
-#include "../common/cpu_share.h"
 #include "../common/json.h"
 #include "../common/judge_run.h"
 #include "../common/sandbox_record.h"
-#include "../common/ordered_pool.h"
 #include "../viewer/page.h"
+#include "game_pool.h"
 
 namespace c4 {
 namespace {
@@ -214,36 +213,16 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
       judge::units_to_play(total_games, done, config.shard, config.shards, [](int i) { return i / 2; });
   bool stop = state.summary.decided();
 
-  // The pending games are the pool's units: played `jobs` at a time and
-  // committed in order (common/ordered_pool.h), so the files and lines do not
-  // depend on which game ends first. Once the SPRT decides, no new game starts;
-  // those in flight are still committed. A file that cannot be written ends the run.
-  struct Played {
-    GameSetup setup;
-    GameResult result;
-  };
-  judge::OrderedPool<Played> pool(stop ? 0 : static_cast<int>(pending.size()), config.jobs);
-  const int slots = std::max(1, std::min(config.jobs, static_cast<int>(pending.size())));
-  auto play = [&](int worker, int unit, Played* played) {
-    const int index = pending[unit];
-    RoundBoard rb = round_board(config.seed, index / 2);
-    GameSetup& setup = played->setup;
-    setup.M = rb.M;
-    setup.N = rb.N;
-    setup.noX = rb.noX;
-    setup.noY = rb.noY;
-    setup.seed = rb.seed;
-    setup.first = index % 2 == 0 ? kA : kB;
-    setup.id = config.workdir_prefix + "round" + std::to_string(index / 2) + "-game" + std::to_string(index % 2 + 1);
-    PlayerConfig a = config.a, b = config.b;
-    a.cpus = b.cpus = judge::cpu_share(worker, slots);  // both sides of a game on the game's cores
-    played->result = play_game(setup, a, b);
-    return played->result.judge_error.empty() || pool.fail(unit, played->result.judge_error);
-  };
-  auto commit = [&](int unit, Played& played) {
+  // The pending games are played `jobs` at a time and handed back in order
+  // (game_pool.h), so the files and lines do not depend on which game ends
+  // first. Once the SPRT decides, no new game starts; those in flight are still
+  // committed. A file that cannot be written ends the run.
+  std::vector<ScheduledGame> games;
+  for (int index : stop ? std::vector<int>{} : pending)
+    games.push_back({round_setup(config.seed, index / 2, index % 2 == 0 ? kA : kB, config.workdir_prefix), "", ""});
+  auto commit = [&](size_t unit, const ScheduledGame& game, const GameResult& result) {
     const int index = pending[unit], round = index / 2;
-    const GameSetup& setup = played.setup;
-    const GameResult& result = played.result;
+    const GameSetup& setup = game.setup;
     GameLine& line = lines[round].game[index % 2];
     line.finished = true;
     line.code = result.code;
@@ -270,22 +249,22 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
       }
       if (state.summary.decided() && !stop) {
         stop = true;
-        pool.stop_handing_out();
         out << "SPRT: " << judge::verdict_name(state.summary.verdict()) << " after " << state.summary.rounds_counted()
             << " rounds; no new game starts\n\n";
       }
     }
+    const bool start_no_more = stop;
     out.flush();
     Tally t = tally(lines);
     progress << "Finished game " << state.games_finished << " of " << total_games << " (" << name_a << " vs " << name_b
              << "): " << describe_result(result.code) << ", " << result.moves.size() << " moves"
              << "  Score: " << t.a_wins << " - " << t.b_wins << " - " << t.ties << "\n";
     progress.flush();
-    return !write_failed;
+    return write_failed ? AfterGame::kStop : start_no_more ? AfterGame::kStartNoMore : AfterGame::kGoOn;
   };
-  pool.run(play, commit);
-  if (!pool.failure().empty() && !write_failed) {
-    if (error) *error = pool.failure();
+  std::string failure;
+  if (!play_games(games, config.a, config.b, config.jobs, commit, &failure) && !write_failed) {
+    if (error) *error = failure;
     write_failed = true;
   }
 

@@ -73,15 +73,16 @@ int main(int argc, char** argv) {
   }
 
   // Every pair plays the same boards: round r of the match seeded `seed`.
-  std::vector<ladder_tools::GameSpec> games;
+  std::vector<c4::ScheduledGame> games;
   std::vector<size_t> pair_of;
   for (size_t p = 0; p < pairs.size(); ++p)
     for (int r = 0; r < rounds; ++r)
       for (c4::Side first : {c4::kA, c4::kB}) {
-        ladder_tools::GameSpec g = ladder_tools::board_for_round(seed, r);
-        g.a = samples + "/" + std::to_string(pairs[p].high) + ".so";
-        g.b = samples + "/" + std::to_string(pairs[p].low) + ".so";
-        g.first = first;
+        c4::ScheduledGame g;
+        g.setup = c4::round_setup(seed, r, first);
+        g.setup.id = "game" + std::to_string(games.size() + 1);
+        g.plugin_a = samples + "/" + std::to_string(pairs[p].high) + ".so";
+        g.plugin_b = samples + "/" + std::to_string(pairs[p].low) + ".so";
         games.push_back(g);
         pair_of.push_back(p);
       }
@@ -90,7 +91,7 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t x, size_t y) { return pairs[pair_of[x]].high > pairs[pair_of[y]].high; });
-  std::vector<ladder_tools::GameSpec> ordered;
+  std::vector<c4::ScheduledGame> ordered;
   for (size_t i : order) ordered.push_back(games[i]);
 
   std::map<int, std::vector<int64_t>> move_us;  // per level

@@ -93,7 +93,7 @@ int game_of_record_line(const std::vector<grade::PlayedGame>& played, const judg
   if (!round || !first || !seed) return -1;
   for (size_t i = 0; i < played.size(); ++i) {
     const grade::PlayedGame& p = played[i];
-    if (std::to_string(p.entry.sample) == round->text && std::to_string(p.spec.seed) == seed->text &&
+    if (std::to_string(p.entry.sample) == round->text && std::to_string(p.game.setup.seed) == seed->text &&
         first->text == (p.entry.strategy_first ? "A" : "B"))
       return static_cast<int>(i);
   }
@@ -110,7 +110,8 @@ bool merged_record_lines(const std::vector<std::string>& records, const std::str
   if (at == std::string::npos) return *problem = "the results name no seed: '" + title + "'", false;
   const uint64_t seed = std::strtoull(title.c_str() + at + 7, nullptr, 10);
   std::vector<std::string> source(played->size());
-  for (grade::PlayedGame& p : *played) p.spec = ladder_tools::board_for_round(seed, p.entry.sample);
+  for (grade::PlayedGame& p : *played)
+    p.game.setup = c4::round_setup(seed, p.entry.sample, p.entry.strategy_first ? c4::kA : c4::kB);
   for (const std::string& path : records) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return *problem = path + ": cannot be read", false;
@@ -399,7 +400,8 @@ int main(int argc, char** argv) {
     for (const grade::PlayedGame& p : played) {
       if (p.entry.group != g) continue;
       char board[32];
-      std::snprintf(board, sizeof board, "%dx%d (%d,%d)", p.spec.M, p.spec.N, p.spec.noX, p.spec.noY);
+      std::snprintf(board, sizeof board, "%dx%d (%d,%d)", p.game.setup.M, p.game.setup.N, p.game.setup.noX,
+                    p.game.setup.noY);
       std::printf("  %6d  %-8s  %-13s  %-40s  %6d  %5zu  %s\n", p.entry.sample,
                   p.entry.strategy_first ? "strategy" : "sample", board, grade::outcome_text(p.entry.code).c_str(),
                   grade::points_for(p.entry.code), p.moves, thinking_time(p.strategy_us, p.strategy_max_us).c_str());

@@ -59,18 +59,15 @@ bool plan(const std::string& strategy, const Settings& settings, std::vector<Pla
         *problem = "sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)";
         return false;
       }
-      const ladder_tools::GameSpec board = ladder_tools::board_for_round(settings.seed, sample);
       for (bool strategy_first : {true, false}) {
         PlayedGame p;
         p.entry.group = g;
         p.entry.sample = sample;
         p.entry.strategy_first = strategy_first;
-        p.spec = board;
-        p.spec.a = strategy;
-        p.spec.b = path;
-        p.spec.first = strategy_first ? c4::kA : c4::kB;
         // As in the record: the round is the sample, game 1 the strategy's first move.
-        p.spec.id = "round" + std::to_string(sample) + "-game" + (strategy_first ? "1" : "2");
+        p.game.setup = c4::round_setup(settings.seed, sample, strategy_first ? c4::kA : c4::kB);
+        p.game.plugin_a = strategy;
+        p.game.plugin_b = path;
         games->push_back(p);
       }
     }
@@ -83,17 +80,13 @@ namespace {
 // Game p as Compete records it: the strategy is A, the sample B, the round the sample's number.
 std::string record_line(const PlayedGame& p, const Settings& settings, const c4::GameResult& result) {
   c4::MatchConfig config;
-  config.a.plugin_path = p.spec.a;
-  config.b.plugin_path = p.spec.b;
+  config.a.plugin_path = p.game.plugin_a;
+  config.b.plugin_path = p.game.plugin_b;
   config.a.time_limit_ms = config.b.time_limit_ms = settings.time_limit_ms;
   if (settings.move_time_ms > 0) config.a.env.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
   config.seed = settings.seed;
   config.rounds = kGroups * kSamplesPerGroup;
-  c4::GameSetup setup;
-  setup.M = p.spec.M, setup.N = p.spec.N, setup.noX = p.spec.noX, setup.noY = p.spec.noY;
-  setup.seed = p.spec.seed;
-  setup.first = p.spec.first;
-  return c4::record_line(config, p.entry.sample, setup, result);
+  return c4::record_line(config, p.entry.sample, p.game.setup, result);
 }
 
 }  // namespace
@@ -101,10 +94,10 @@ std::string record_line(const PlayedGame& p, const Settings& settings, const c4:
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
           std::string* error) {
   // The games still to play (a resumed grade has some done already).
-  std::vector<ladder_tools::GameSpec> specs;
+  std::vector<c4::ScheduledGame> specs;
   std::vector<size_t> index;
   for (size_t i = 0; i < games->size(); ++i)
-    if (!(*games)[i].done) specs.push_back((*games)[i].spec), index.push_back(i);
+    if (!(*games)[i].done) specs.push_back((*games)[i].game), index.push_back(i);
   ladder_tools::PoolOptions options;
   options.jobs = settings.jobs;
   options.time_limit_ms = settings.time_limit_ms;

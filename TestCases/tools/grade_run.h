@@ -50,7 +50,7 @@ class SettingsOptions {
 // One game of the grade and, once played, how it went.
 struct PlayedGame {
   GameEntry entry;
-  ladder_tools::GameSpec spec;
+  c4::ScheduledGame game;  // its board, first mover and plugins (A the strategy, B the sample)
   bool done = false;
   size_t moves = 0;
   int64_t strategy_us = 0, strategy_max_us = 0;  // the strategy's thinking time, in all and its longest move

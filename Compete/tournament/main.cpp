@@ -12,7 +12,7 @@
 
 #include "../../common/atomic_file.h"
 #include "../../common/cli.h"
-#include "../../common/interrupt.h"
+#include "../../common/judge_run.h"
 #include "../../common/options.h"
 #include "../../common/sandbox.h"
 #include "../../common/workdir.h"
@@ -111,13 +111,13 @@ int main(int argc, char** argv) {
     configs.push_back(config);
   }
 
-  // Each game gives each plugin a fresh working folder of its own under this root (workdir.h).
+  // Each game gives each plugin a fresh working folder of its own under this root
+  // (workdir.h); Ctrl-C kills the hosts and removes the folders.
   judge::WorkdirRoot workdirs;
-  if (!workdirs.open("tournament", player_options.workdirs, &problem)) {
+  if (!judge::start_judge_run("tournament", player_options.workdirs, &workdirs, nullptr, &problem)) {
     std::cerr << "Tournament: " << problem << "\n";
     return 1;
   }
-  judge::die_cleanly_on_signal(nullptr);
   for (size_t k = 0; k < configs.size(); ++k) {
     const std::string& file = pairs[k].file;  // pair_II_JJ.txt: its games' folders are pair_II_JJ-round...
     configs[k].workdir_prefix = file.substr(0, file.size() - 4) + "-";

@@ -3,18 +3,16 @@
 // board twice with the colours swapped. Prints wins, ties and time per move.
 //   duel A B [rounds] [seed] [threads]
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "../../common/cli.h"
 #include "../../common/options.h"
+#include "../../common/ordered_pool.h"
 #include "../src/levels.h"
 
 using namespace ladder;
@@ -35,53 +33,56 @@ int main(int argc, char** argv) {
     return options.error("threads needs a whole number from 1 to 1024, not '" + positional[4] + "'");
   int la = std::atoi(positional[0].c_str()), lb = std::atoi(positional[1].c_str());
   LevelPlan plans[2] = {parse_plan(positional[0].c_str()), parse_plan(positional[1].c_str())};
-  std::atomic<int> next{0};
-  std::mutex mu;
   int wins[2] = {0, 0}, ties = 0;
   double max_ms[2] = {0, 0}, total_ms[2] = {0, 0};
   long moves[2] = {0, 0};
-  auto worker = [&] {
-    for (;;) {
-      int g = next++;
-      if (g >= 2 * rounds) return;
-      Rng board_rng(mix_seed(seed, g / 2));
-      int M = 9 + board_rng.below(4), N = 9 + board_rng.below(4);
-      int noX = board_rng.below(M), noY = board_rng.below(N);
-      Position pos(M, N, noX, noY);
-      Rng rng[2] = {Rng(mix_seed(seed * 7 + g, la)), Rng(mix_seed(seed * 7 + g, lb + 100))};
-      int mover = g % 2;  // game 0 of a round: A first
-      int winner = -1;
-      double mx[2] = {0, 0}, tot[2] = {0, 0};
-      long mv[2] = {0, 0};
-      while (pos.playable().any()) {
-        auto t0 = std::chrono::steady_clock::now();
-        Bits m = plan_move(plans[mover], pos, rng[mover]);
-        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        mx[mover] = std::max(mx[mover], ms);
-        tot[mover] += ms;
-        ++mv[mover];
-        pos.play(m);
-        if (pos.last_mover_won()) {
-          winner = mover;
-          break;
-        }
-        mover ^= 1;
-      }
-      std::lock_guard<std::mutex> lock(mu);
-      if (winner < 0)
-        ++ties;
-      else
-        ++wins[winner];
-      for (int s = 0; s < 2; ++s) {
-        max_ms[s] = std::max(max_ms[s], mx[s]);
-        total_ms[s] += tot[s];
-        moves[s] += mv[s];
-      }
-    }
+  // One game as it ended: the winner (-1 a tie), each side's longest and total move time and moves.
+  struct Game {
+    int winner = -1;
+    double mx[2] = {0, 0}, tot[2] = {0, 0};
+    long mv[2] = {0, 0};
   };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
+  // The games are the judges' pool's units (common/ordered_pool.h), summed in game order.
+  judge::OrderedPool<Game> pool(static_cast<int>(2 * rounds), static_cast<int>(threads));
+  auto play = [&](int, int g, Game* game) {
+    Rng board_rng(mix_seed(seed, g / 2));
+    int M = 9 + board_rng.below(4), N = 9 + board_rng.below(4);
+    int noX = board_rng.below(M), noY = board_rng.below(N);
+    Position pos(M, N, noX, noY);
+    Rng rng[2] = {Rng(mix_seed(seed * 7 + g, la)), Rng(mix_seed(seed * 7 + g, lb + 100))};
+    int mover = g % 2;  // game 0 of a round: A first
+    int& winner = game->winner;
+    double* mx = game->mx;
+    double* tot = game->tot;
+    long* mv = game->mv;
+    while (pos.playable().any()) {
+      auto t0 = std::chrono::steady_clock::now();
+      Bits m = plan_move(plans[mover], pos, rng[mover]);
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      mx[mover] = std::max(mx[mover], ms);
+      tot[mover] += ms;
+      ++mv[mover];
+      pos.play(m);
+      if (pos.last_mover_won()) {
+        winner = mover;
+        break;
+      }
+      mover ^= 1;
+    }
+    return true;
+  };
+  pool.run(play, [&](int, Game& game) {
+    if (game.winner < 0)
+      ++ties;
+    else
+      ++wins[game.winner];
+    for (int s = 0; s < 2; ++s) {
+      max_ms[s] = std::max(max_ms[s], game.mx[s]);
+      total_ms[s] += game.tot[s];
+      moves[s] += game.mv[s];
+    }
+    return true;
+  });
   std::printf("%2d (%s) vs %2d (%s): %d - %d - %d  A wins %.0f%%   ms/move A %.1f (max %.0f)  B %.1f (max %.0f)\n", la,
               describe(plans[0]).c_str(), lb, describe(plans[1]).c_str(), wins[0], wins[1], ties,
               100.0 * wins[0] / (2 * rounds), total_ms[0] / std::max(1L, moves[0]), max_ms[0],

@@ -29,6 +29,7 @@
 #include "../rules/files.h"
 #include "board_view.h"
 #include "match.h"
+#include "record.h"
 
 namespace {
 
@@ -45,134 +46,6 @@ std::string tail_of_file(const std::string& path, size_t max_lines) {
   for (size_t i = lines.size() > max_lines ? lines.size() - max_lines : 0; i < lines.size(); ++i)
     out += "    | " + lines[i] + "\n";
   return out;
-}
-
-void score_json(judge::JsonWriter& json, const std::string& key, const pdd::PlayerScore& s) {
-  json.key(key)
-      .begin_object()
-      .field("points", s.points)
-      .field("islands", s.islands)
-      .field("bridges", s.bridges)
-      .field("connected_islands", s.connected_islands)
-      .field("independent_islands", s.independent_islands)
-      .end_object();
-}
-
-// What the sandbox did to each side's attempts, White first.
-std::vector<judge::SideEvents> sandbox_events(const pdd::GameResult& r) {
-  std::vector<judge::SideEvents> sides;
-  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
-    sides.push_back(judge::SideEvents{std::string(1, pdd::colour_letter(c)), r.refused[c], r.daemons_killed[c]});
-  return sides;
-}
-
-std::string record_line(int game, uint64_t seed, const pdd::MatchOptions& o, const pdd::GameResult& r,
-                        const std::string& shard) {
-  judge::JsonWriter json;
-  json.begin_object()
-      .field("game", game)
-      .field("seed", seed)
-      .field("white", o.program[pdd::kWhite])
-      .field("black", o.program[pdd::kBlack])
-      .field("winner", r.winner == pdd::kWhite   ? "W"
-                       : r.winner == pdd::kBlack ? "B"
-                                                 : "draw")
-      .field("reason", r.reason)
-      .field("violation", r.violation == pdd::Violation::kNone ? std::string() : pdd::violation_code(r.violation))
-      .field("violator", r.violator == pdd::kEmpty ? "" : std::string(1, pdd::colour_letter(r.violator)))
-      .field("detail", r.detail)
-      .field("time_limit_ms", o.time_limit_ms);
-  score_json(json, "white_score", r.score[pdd::kWhite]);
-  score_json(json, "black_score", r.score[pdd::kBlack]);
-  json.field("actions", r.actions).field("skips", r.skips);
-  std::string steps;
-  for (const auto& s : r.steps) steps += (steps.empty() ? "" : " ") + pdd::format_step(s);
-  json.field("steplog", steps);
-  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack}) {
-    json.key(c == pdd::kWhite ? "white_ms" : "black_ms").begin_array();
-    for (const auto& m : r.moves)
-      if (m.colour == c) json.value(static_cast<int64_t>(m.ms + 0.5));
-    json.end_array();
-  }
-  // What happened to each side's hostile attempts, only when something did.
-  judge::write_sandbox_events(json, sandbox_events(r));
-  json.field("folder", o.game_dir);
-  if (!shard.empty()) json.field("shard", shard);  // a shard's line: its last member
-  return json.end_object().str();
-}
-
-// The run's settings that its record lines keep: the two programs in command-line
-// order (game g of an --alternate run swaps them when g is even), the first game's
-// seed and the time limit. (--memory-limit and --crossing are not in the lines.)
-struct RunSettings {
-  std::string first, second;
-  uint64_t seed = 0;
-  long long time_limit_ms = 0;
-  bool alternate = false;
-  std::string json() const {
-    judge::JsonWriter w;
-    w.begin_object().key("programs").begin_array().value(first).value(second).end_array();
-    return w.field("seed", seed).field("time_limit_ms", static_cast<int64_t>(time_limit_ms)).end_object().str();
-  }
-};
-
-const judge::JsonValue* member(const judge::JsonValue& v, const char* key, judge::JsonValue::Type type) {
-  const judge::JsonValue* m = v.find(key);
-  return m && m->type == type ? m : nullptr;
-}
-
-// How the run's record lines read back (common/judge_run.h): unit game - 1, of
-// shard game - 1 modulo N; a line's settings made from its members.
-judge::RecordFormat record_format(RunSettings* run, long long games, bool seed_given) {
-  judge::RecordFormat f;
-  f.program = "pdd-referee";
-  f.settings = [run] { return run->json(); };
-  f.label = [](const std::string& key) -> std::string {
-    if (key == "programs") return "the programs (or --alternate)";
-    if (key == "seed") return "--seed";
-    if (key == "time_limit_ms") return "--time-limit";
-    return "'" + key + "'";
-  };
-  f.settings_of = [run](const judge::JsonValue& v, judge::JsonValue* settings) {
-    using T = judge::JsonValue;
-    const T *game = member(v, "game", T::kNumber), *seed = member(v, "seed", T::kNumber),
-            *white = member(v, "white", T::kString), *black = member(v, "black", T::kString),
-            *limit = member(v, "time_limit_ms", T::kNumber);
-    long long g = 0;
-    uint64_t s = 0;
-    RunSettings made;
-    if (!game || !seed || !white || !black || !limit || !judge::parse_int(game->text, 1, 1000000, &g) ||
-        !judge::parse_u64(seed->text, &s) || s < static_cast<uint64_t>(g - 1) ||
-        !judge::parse_int(limit->text, 0, 1LL << 40, &made.time_limit_ms))
-      return false;
-    const bool swapped = run->alternate && g % 2 == 0;
-    made.first = swapped ? black->text : white->text;
-    made.second = swapped ? white->text : black->text;
-    made.seed = s - static_cast<uint64_t>(g - 1);
-    std::string error;
-    return judge::parse_json(made.json(), settings, &error);
-  };
-  f.read_unit = [games](const judge::JsonValue& v, int* index) -> std::string {
-    long long g = 0;
-    const judge::JsonValue* game = member(v, "game", judge::JsonValue::kNumber);
-    if (!game || !judge::parse_int(game->text, 1, games, &g))
-      return "no game number from 1 to " + std::to_string(games);
-    const judge::JsonValue* winner = member(v, "winner", judge::JsonValue::kString);
-    if (!winner || (winner->text != "W" && winner->text != "B" && winner->text != "draw"))
-      return "'winner' is not W, B or draw";
-    *index = static_cast<int>(g - 1);
-    return "";
-  };
-  f.describe_unit = [](int i) { return "game " + std::to_string(i + 1); };
-  f.shard_key = [](int i) { return i; };
-  f.shard_rule = "game - 1 = K modulo N";
-  if (!seed_given)
-    f.adopt = [run](const judge::JsonValue& settings) -> std::string {
-      const judge::JsonValue* seed = settings.find("seed");
-      if (!seed || !judge::parse_u64(seed->text, &run->seed)) return "no seed";
-      return "";
-    };
-  return f;
 }
 
 // The totals of the run: wins of the first and the second program, draws.
@@ -265,7 +138,7 @@ int main(int argc, char** argv) {
   judge::RunRules rules;
   if (const std::string broken = judge::check_run_settings(run, rules, merged_records.size()); !broken.empty())
     return usage_error(broken);
-  RunSettings settings;
+  pdd::RefereeSettings settings;
   settings.first = positional[0];
   settings.second = positional[1];
   settings.seed = run.have_seed ? run.seed : judge::random_seed() % 1000000000ULL;
@@ -278,7 +151,7 @@ int main(int argc, char** argv) {
   std::string error, kept;
   bool rewrite_record = true;  // false: a fresh run appends to the record as it is
   std::vector<judge::RecordedUnit> recorded;
-  const judge::RecordFormat format = record_format(&settings, games, run.have_seed);
+  const judge::RecordFormat format = pdd::record_format(&settings, games, run.have_seed);
   if (run.merge) {
     const int status =
         judge::merge_records(merged_records, format, static_cast<int>(games), "games", &recorded, &error);
@@ -400,7 +273,7 @@ int main(int argc, char** argv) {
       if (!quiet) std::cout << "Final position:\n" << pdd::render_board(r.board);
       for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
         std::cout << pdd::colour_name(c) << " (" << o.program[c] << "): " << pdd::describe_score(r.score[c]) << "\n";
-      for (const judge::SideEvents& side : sandbox_events(r))
+      for (const judge::SideEvents& side : pdd::sandbox_events(r))
         if (const std::string events = judge::describe_sandbox_events(side); !events.empty())
           std::cout << "Sandbox, " << pdd::colour_name(side.player == "W" ? pdd::kWhite : pdd::kBlack) << ": " << events
                     << "\n";
@@ -415,7 +288,7 @@ int main(int argc, char** argv) {
         if (!tail.empty()) std::cout << "  last output of " << pdd::colour_name(r.violator) << ":\n" << tail;
       }
       std::cout.flush();
-      if (sink.commit(nullptr, sink.wants_lines() ? record_line(g, o.seed, o, r, shard) : "")) return true;
+      if (sink.commit(nullptr, sink.wants_lines() ? pdd::record_line(g, o.seed, o, r, shard) : "")) return true;
       std::cerr << "pdd-referee: cannot write the record or the page: " << sink.error() << "\n";
       return false;
     };

@@ -23,7 +23,7 @@ FUZZ_SRC_oj_protocol := $(wildcard Strategy/*.cpp)
 FUZZ_SRC_record_reader := common/json_read.cpp common/json.cpp viewer/record.cpp
 FUZZ_SRC_run2048_record := Game2048/runner/record.cpp Game2048/engine/contest_game.cpp Game2048/engine/streams.cpp \
   common/json_read.cpp common/json.cpp common/shards.cpp common/cli.cpp \
-  common/sandbox_record.cpp
+  common/sandbox_record.cpp common/run_records.cpp common/atomic_file.cpp
 FUZZ_SRC_weights_file := Game2048/bot/weights_file.cpp Game2048/bot/ntuple.cpp Game2048/bot/table.cpp
 FUZZ_ALL_SRC := $(sort $(foreach t,$(FUZZ_TARGETS),$(FUZZ_SRC_$(t))))
 

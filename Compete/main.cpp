@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
   // Each game gives each plugin a fresh working folder of its own under this root
   // (workdir.h). Ctrl-C, SIGTERM or SIGHUP: every finished game is already in the
   // result file and the record; the working folders go and it dies of the signal.
-  if (!judge::start_judge_run("compete", player_options.workdirs, &workdirs, nullptr, &problem)) {
+  if (!judge::start_judge_run("Compete", "compete", player_options.workdirs, &workdirs, "", &problem)) {
     std::cerr << "Compete: " << problem << "\n";
     return 1;
   }

@@ -1,5 +1,8 @@
 #include "judge_run.h"
 
+#include <unistd.h>
+
+#include <cstring>
 #include <iostream>
 
 #include "atomic_file.h"
@@ -67,10 +70,16 @@ std::string check_run_settings(const RunSettings& s, const RunRules& rules, size
   return "";
 }
 
-bool start_judge_run(const std::string& judge, const WorkdirSettings& settings, WorkdirRoot* root,
-                     std::function<void(int signal)> on_signal, std::string* problem) {
-  if (!root->open(judge, settings, problem)) return false;
-  die_cleanly_on_signal(std::move(on_signal));
+bool start_judge_run(const std::string& program, const std::string& folder, const WorkdirSettings& settings,
+                     WorkdirRoot* root, const std::string& kept, std::string* problem) {
+  if (!root->open(folder, settings, problem)) return false;
+  if (kept.empty())
+    die_cleanly_on_signal(nullptr);
+  else
+    die_cleanly_on_signal([program, kept](int sig) {
+      const std::string note = "\n" + program + ": stopped by " + strsignal(sig) + "; " + kept + "\n";
+      (void)!::write(2, note.data(), note.size());
+    });
   std::cerr << sandbox_summary_line() << "\n";
   return true;
 }

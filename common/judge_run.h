@@ -54,12 +54,13 @@ std::string check_run_settings(const RunSettings& settings, const RunRules& rule
 // --- the judge's start ---------------------------------------------------
 
 // What every judge does before its first unit: opens the root of its working
-// folders (workdir.h, named after `judge`), has Ctrl-C, SIGTERM and SIGHUP kill
-// its children and remove the folders (interrupt.h, `on_signal` first), and
-// prints the sandbox's summary line on stderr. False with *problem if no
+// folders (workdir.h, /tmp/<folder>.*), has Ctrl-C, SIGTERM and SIGHUP kill its
+// children and remove the folders (interrupt.h), first printing
+// "<program>: stopped by <signal>; <kept>" on stderr when `kept` is not empty,
+// and prints the sandbox's summary line on stderr. False with *problem if no
 // folder could be made.
-bool start_judge_run(const std::string& judge, const WorkdirSettings& settings, WorkdirRoot* root,
-                     std::function<void(int signal)> on_signal, std::string* problem);
+bool start_judge_run(const std::string& program, const std::string& folder, const WorkdirSettings& settings,
+                     WorkdirRoot* root, const std::string& kept, std::string* problem);
 
 // --- the plan -----------------------------------------------------------
 

@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
   // Each game gives each plugin a fresh working folder of its own under this root
   // (workdir.h); Ctrl-C kills the hosts and removes the folders.
   judge::WorkdirRoot workdirs;
-  if (!judge::start_judge_run("tournament", player_options.workdirs, &workdirs, nullptr, &problem)) {
+  if (!judge::start_judge_run("Tournament", "tournament", player_options.workdirs, &workdirs, "", &problem)) {
     std::cerr << "Tournament: " << problem << "\n";
     return 1;
   }

@@ -191,12 +191,8 @@ int main(int argc, char** argv) {
   // games (every one committed before the signal); the bots die with their host.
   judge::WorkdirRoot workdirs;
   std::string problem;
-  const auto on_signal = [](int sig) {
-    const std::string note = std::string("\nRun2048: stopped by ") + strsignal(sig) +
-                             "; the stats file and the record hold the games finished before it\n";
-    (void)!::write(2, note.data(), note.size());
-  };
-  if (!judge::start_judge_run("run2048", run.workdirs, &workdirs, on_signal, &problem)) {
+  if (!judge::start_judge_run("Run2048", "run2048", run.workdirs, &workdirs,
+                              "the stats file and the record hold the games finished before it", &problem)) {
     std::cerr << "Run2048: " << problem << "\n";
     return 3;
   }

@@ -217,12 +217,8 @@ int main(int argc, char** argv) {
     // the games finished before it (never one file updated and not the other); the
     // running programs are killed with the referee.
     judge::WorkdirRoot workdirs;
-    const auto on_signal = [](int sig) {
-      const std::string note = std::string("\npdd-referee: stopped by ") + strsignal(sig) +
-                               "; the record holds the games finished before it\n";
-      (void)!::write(2, note.data(), note.size());
-    };
-    if (!judge::start_judge_run("pdd-referee", run.workdirs, &workdirs, on_signal, &error)) {
+    if (!judge::start_judge_run("pdd-referee", "pdd-referee", run.workdirs, &workdirs,
+                                "the record holds the games finished before it", &error)) {
       std::cerr << "pdd-referee: " << error << "\n";
       return 1;
     }

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "../../common/atomic_file.h"
+#include "../../common/judge_run.h"
 #include "../../common/clock.h"
 #include "../../common/json.h"
 #include "../../common/ordered_pool.h"
@@ -173,8 +174,15 @@ class GameCommitter {
   // `planned`: the games of this run (a shard's, or all); `merge`: recorded
   // games are written to the record too (else their lines are there already).
   GameCommitter(const RunConfig& config, int planned, bool merge, RunResult* result, ContestStats* stats,
-                ProgressMeter* meter, std::ostream& out)
-      : config_(config), planned_(planned), merge_(merge), result_(result), stats_(stats), meter_(meter), out_(out) {}
+                ProgressMeter* meter, judge::ResultSink* sink, std::ostream& out)
+      : config_(config),
+        planned_(planned),
+        merge_(merge),
+        result_(result),
+        stats_(stats),
+        meter_(meter),
+        sink_(sink),
+        out_(out) {}
 
   // Commits one game (the next in order). False when the run ends with it.
   bool commit(const PlayedGame& game) {
@@ -198,20 +206,18 @@ class GameCommitter {
     }
     result.games.push_back(record);
 
-    std::string error;
-    const bool keep_line = !config_.record_path.empty() || !config_.html_path.empty();
     std::string line;
     if (game.recorded)
       line = merge_ ? judge::without_shard_member(game.recorded->line, game.recorded->shard) : game.recorded->line;
-    else if (keep_line)
+    else if (sink_->wants_lines())
       line = record_line(record, game.state, config_);
     if (merge_) {  // nothing is played: the files are written once, by finish()
       merged_lines_ += line + "\n";
       if (!config_.html_path.empty()) page_lines_.push_back(line);
-    } else if (!judge::write_game_results(config_.stats_path, stats_->format(result.bot_cpu_seconds),
-                                          game.recorded ? "" : config_.record_path, line, &error) ||
-               (!config_.html_path.empty() && !write_page(line, &error))) {
-      return io_failed(error);
+    } else {
+      // A recorded game's line is in the record already: it goes to the page only.
+      const std::string stats = stats_->format(result.bot_cpu_seconds);
+      if (!sink_->commit(&stats, line, !game.recorded)) return io_failed(sink_->error());
     }
     meter_->clear();
     out_ << game_line(record, config_.games) << "\n" << std::flush;
@@ -223,12 +229,8 @@ class GameCommitter {
   // game committed, each written once. False if one could not be written.
   bool finish() {
     if (!merge_ || result_->io_failed) return !result_->io_failed;
-    std::string error;
-    if (!stats_->write(config_.stats_path, result_->bot_cpu_seconds, &error) ||
-        (!config_.record_path.empty() && !judge::write_file_atomically(config_.record_path, merged_lines_, &error)) ||
-        (!config_.html_path.empty() &&
-         !viewer::write_page(config_.html_path, viewer::Kind::k2048, page_lines_, page_source(config_), &error)))
-      return io_failed(error);
+    const std::string stats = stats_->format(result_->bot_cpu_seconds);
+    if (!sink_->start(&stats, &merged_lines_, page_lines_, false)) return io_failed(sink_->error());
     return true;
   }
 
@@ -240,20 +242,15 @@ class GameCommitter {
     return false;
   }
 
-  // Adds a committed game's line to the replay page and rewrites it.
-  bool write_page(const std::string& line, std::string* error) {
-    page_lines_.push_back(line);
-    return viewer::write_page(config_.html_path, viewer::Kind::k2048, page_lines_, page_source(config_), error);
-  }
-
   const RunConfig& config_;
   int planned_;
   bool merge_;
   RunResult* result_;
-  std::vector<std::string> page_lines_;  // the committed games' record lines
+  std::vector<std::string> page_lines_;  // a merge's page, written by finish()
   std::string merged_lines_;             // a merge's record, written by finish()
   ContestStats* stats_;
   ProgressMeter* meter_;
+  judge::ResultSink* sink_;
   std::ostream& out_;
 };
 
@@ -317,16 +314,19 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   }
   const int to_play =
       static_cast<int>(std::count_if(planned.begin(), planned.end(), [&](int g) { return from_record[g] == nullptr; }));
+  // The stats file, the record (a shard run again or a resumed run keeps its
+  // lines; a merge writes its whole record at the end) and the page take each
+  // committed game at once.
   ContestStats stats;
-  std::string error;
-  if (!stats.write(config.stats_path, 0, &error) ||
-      (!config.record_path.empty() &&
-       !judge::write_file_atomically(config.record_path, merge ? "" : kept_lines, &error)) ||
-      (!config.html_path.empty() &&
-       !viewer::write_page(config.html_path, viewer::Kind::k2048, {}, page_source(config), &error))) {
+  judge::ResultSink sink(config.stats_path, config.record_path, config.html_path,
+                         [&config](const std::string& path, const std::vector<std::string>& lines, std::string* error) {
+                           return viewer::write_page(path, viewer::Kind::k2048, lines, page_source(config), error);
+                         });
+  const std::string no_games = stats.format(0), record_start = merge ? "" : kept_lines;
+  if (!sink.start(&no_games, &record_start, {}, !recorded.empty())) {
     result.io_failed = true;
-    result.io_problem = error;
-    add_fault(&result, "the judge could not write its results: " + error);
+    result.io_problem = sink.error();
+    add_fault(&result, "the judge could not write its results: " + sink.error());
     return result;
   }
 
@@ -366,7 +366,7 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
 
   ProgressMeter meter(config, progress);
   const int run_games = static_cast<int>(planned.size());
-  GameCommitter committer(config, run_games, merge, &result, &stats, &meter, out);
+  GameCommitter committer(config, run_games, merge, &result, &stats, &meter, &sink, out);
   // Each worker plays with its own bot, started before its first game (the
   // first one above). No game after a fault is committed under
   // --stop-on-fault, nor after a bot that cannot be (re)started.

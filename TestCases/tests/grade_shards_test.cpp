@@ -1,5 +1,6 @@
 // A grade spread over machines: shards run through GNU parallel (here, two job
-// slots on this machine), merged into the file one run writes, byte for byte.
+// slots on this machine), merged into the file one run writes, byte for byte;
+// a grade stopped by Ctrl-C keeps its files whole and resumes.
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -127,4 +128,38 @@ TEST_CASE("Grade --merge refuses shards of another grade, naming the setting tha
   CHECK(out.find("made by another command line: 'seed 6' where this run has 'seed 7'") != std::string::npos);
   CHECK(run("build/bin/Grade --shard 2/2 TestCases/1.so", &out) == 2);
   CHECK(out.find("--shard needs K/N") != std::string::npos);
+}
+
+TEST_CASE("Grade stopped by Ctrl-C: the results file and the record keep the same games, no host is left; --resume") {
+  Scratch dir;
+  const std::string d = dir.path.string();
+  fs::copy_file("so/Strategy.so", dir.path / "mine.so");  // its hosts name the scratch folder
+  const std::string grade = "build/bin/Grade --group 1 --seed 5 --move-time 40 -j 2 --results " + d +
+                            "/r.tsv --record " + d + "/r.jsonl " + d + "/mine.so";
+  std::string out;
+  // Stopped (SIGTERM, as Ctrl-C) as soon as its first game is in the record.
+  CHECK(run(grade + " > " + d + "/out.txt 2>&1 & pid=$!; for i in $(seq 600); do [ -s " + d +
+                "/r.jsonl ] && break; sleep 0.05; done; kill -TERM $pid; wait $pid",
+            &out) == 128 + 15);
+  out = read_file(dir.path / "out.txt");
+  INFO(out);
+  CHECK(out.find("Grade: stopped by Terminated; the results file holds the games finished before it") !=
+        std::string::npos);
+  auto games_in = [](const std::string& text, int header_lines) {
+    int lines = 0;
+    for (char ch : text) lines += ch == '\n';
+    return lines - header_lines;
+  };
+  const int results = games_in(read_file(dir.path / "r.tsv"), 2),
+            records = games_in(read_file(dir.path / "r.jsonl"), 0);
+  CHECK(results >= 1);
+  CHECK(results < 10);
+  CHECK(records == results);
+  std::string left;
+  run("pgrep -f -- '[p]lugin-host " + d + "/mine.so' || true", &left);
+  CHECK(left == "");  // every plugin host went with the judge
+  REQUIRE(run(grade + " --resume", &out) == 0);
+  CHECK(out.find("Kept " + std::to_string(results) + " games from " + d + "/r.tsv") != std::string::npos);
+  CHECK(games_in(read_file(dir.path / "r.tsv"), 2) == 10);
+  CHECK(games_in(read_file(dir.path / "r.jsonl"), 0) == 10);
 }

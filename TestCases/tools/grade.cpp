@@ -1,12 +1,16 @@
 // Grade: scores a ConnectFour strategy against the sample ladder exactly as
 // the OJ does (see grade_score.h), with Compete's sandboxed referee.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -14,6 +18,7 @@
 #include "../../common/cli.h"
 #include "../../common/options.h"
 #include "../../common/json_read.h"
+#include "../../common/interrupt.h"
 #include "../../common/sandbox.h"
 #include "game_pool.h"
 #include "grade_run.h"
@@ -369,15 +374,25 @@ int main(int argc, char** argv) {
   int finished = 0;
   bool write_failed = false;
   std::string error;
+  // Ctrl-C, SIGTERM or SIGHUP: the results file, the record and the page keep the
+  // same games (each game's writes are made under results_mutex()); the plugins'
+  // hosts are killed and their folders removed (interrupt.h).
+  judge::die_cleanly_on_signal([](int sig) {
+    const std::string note = std::string("\nGrade: stopped by ") + strsignal(sig) +
+                             "; the results file holds the games finished before it (--resume plays the rest)\n";
+    (void)!::write(2, note.data(), note.size());
+  });
   auto done = [&](size_t i) {
     const grade::PlayedGame& p = played[i];
     ++finished;
     std::string why;
+    std::unique_lock<std::mutex> all_files(judge::results_mutex());
     if (!write_failed && !results_path.empty() &&
         !judge::write_file_atomically(results_path, grade::format_results(grade::entries_done(played), comment), &why))
       write_failed = true, error = why;
     if (!write_failed && !grade::write_record_and_page(played, record_path, html_path, comment, &why))
       write_failed = true, error = why;
+    all_files.unlock();
     std::cerr << "Finished game " << finished << " of " << played.size() - kept << ": sample " << p.entry.sample << ", "
               << (p.entry.strategy_first ? "strategy" : "sample") << " first: " << grade::outcome_text(p.entry.code)
               << " (" << grade::points_for(p.entry.code) << ")\n";

@@ -460,7 +460,13 @@ bool Confinement::apply_in_child() const {
     struct rlimit nproc = {static_cast<rlim_t>(request_.process_limit), static_cast<rlim_t>(request_.process_limit)};
     if (::setrlimit(RLIMIT_NPROC, &nproc) != 0) return false;
   }
-  if (own_user && !become_user(uid_)) return false;
+  if (own_user) {
+    if (!become_user(uid_)) return false;
+    // A change of user clears the parent-death signal (prctl(2)): set it again,
+    // so that a host whose judge is killed (kill -9) dies too, stopped between
+    // its moves or not, and leave at once if the judge is already gone.
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != judge_pid_) return false;
+  }
   if ((s.landlock_abi > 0 || s.seccomp) && ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
   if (ruleset >= 0) {
     if (::syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) return false;

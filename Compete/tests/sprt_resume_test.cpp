@@ -161,6 +161,28 @@ TEST_CASE("SPRT: a plugin against itself accepts H0, a winner against a faulty l
   CHECK(m.run.out.find("H1 accepted after ") != std::string::npos);
 }
 
+namespace {
+
+// How many plugin hosts of `plugin` are still running after waiting up to `ms`
+// for them to go.
+int hosts_left_after(const std::string& plugin, int ms) {
+  int left = 0;
+  for (int waited = 0; waited <= ms; waited += 50) {
+    left = 0;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+      const std::string cmdline = ct::read_file(entry.path() / "cmdline");
+      if (cmdline.find("--plugin-host") != std::string::npos && cmdline.find(plugin) != std::string::npos &&
+          ct::read_file(entry.path() / "stat").find(") Z") == std::string::npos)
+        ++left;
+    }
+    if (left == 0) break;
+    usleep(50 * 1000);
+  }
+  return left;
+}
+
+}  // namespace
+
 TEST_CASE("--resume after kill -9 at random moments ends with the files of an uninterrupted match") {
   const std::string slow = ct::plugin("random_slow");
   const int rounds = 8;
@@ -211,6 +233,9 @@ TEST_CASE("--resume after kill -9 at random moments ends with the files of an un
                  " ms: " + (killed ? "killed" : "ran to the end") + "; ";
       if (!scratch.empty()) std::filesystem::remove_all(scratch);  // what a killed judge cannot remove
       kills += killed;
+      // Its hosts died with it, the one stopped between its moves too (a host that
+      // changed user keeps its parent-death signal).
+      if (killed) CHECK(hosts_left_after(slow, 3000) == 0);
     }
     ct::Match last = ct::play(
         dir.path(), slow, other, rounds,

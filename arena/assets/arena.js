@@ -1,0 +1,235 @@
+// The arena's page: live ConnectFour against a plugin, or two plugins
+// watched, drawn with the replay viewer's board (connect4.js). Every call
+// carries the session token; the server is the judge, the page only draws
+// the state it answers with.
+'use strict';
+
+const ARENA_TOKEN = new URLSearchParams(location.search).get('token') || '';
+// What the benchmark reads: per human move, click to reply drawn and the plugin's time, in ms.
+const arenaTimings = [];
+
+async function arenaCall(path, body) {
+  const response = await fetch(path, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {'X-Arena-Token': ARENA_TOKEN, 'Content-Type': 'application/json'},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({error: 'the server sent no JSON (status ' + response.status + ')'}));
+  if (!response.ok) throw new Error(data.error || 'status ' + response.status);
+  return data;
+}
+
+// A labelled form control.
+function field(label, control) { return el('label', {class: 'field'}, label + ' ', control); }
+function options(select, names) { select.replaceChildren(...names.map(n => el('option', {value: n}, n))); }
+function button(label, id, action) {
+  const b = el('button', {type: 'button', id: id}, label);
+  b.addEventListener('click', action);
+  return b;
+}
+function download(name, text) {
+  const a = el('a', {href: URL.createObjectURL(new Blob([text], {type: 'text/plain'})), download: name});
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+// Column keys: 1-9 are columns 0-8, a-c columns 9-11.
+const C4_KEYS = '123456789abc';
+
+function connectFourPanel(plugins) {
+  const opponent = el('select', {id: 'c4-opponent'}), watchB = el('select', {id: 'c4-watch-b'});
+  options(opponent, plugins);
+  options(watchB, plugins);
+  const youFirst = el('input', {type: 'checkbox', id: 'c4-you-first', checked: ''});
+  const boardMode = el('select', {id: 'c4-board-mode'}, el('option', {value: 'seed'}, 'random from a seed'),
+                       el('option', {value: 'fixed'}, 'chosen'));
+  const seed = el('input', {id: 'c4-seed', size: 10, placeholder: 'fresh'});
+  const sizeInput = (id, value, max) => el('input', {id: id, type: 'number', min: 0, max: max, value: value, class: 'small'});
+  const M = sizeInput('c4-M', 9, 12), N = sizeInput('c4-N', 9, 12), noX = sizeInput('c4-noX', 0, 11), noY = sizeInput('c4-noY', 0, 11);
+  const timeLimit = el('input', {id: 'c4-time-limit', type: 'number', min: 10, value: 3000, class: 'small'});
+  const moveMs = el('input', {id: 'c4-move-ms', type: 'number', min: 0, value: 0, class: 'small'});
+  const pace = el('select', {id: 'c4-pace'}, ...[0, 100, 300, 1000].map(v => el('option', {value: v}, v + ' ms')));
+  pace.value = '300';
+  const recordFile = el('input', {type: 'file', id: 'c4-record-file', accept: '.jsonl,.json,.txt'});
+  const recordAt = el('input', {id: 'c4-record-at', size: 18, placeholder: '#game=1&step=end', value: '#game=1&step=end'});
+
+  const status = el('p', {id: 'c4-status', class: 'status'}, 'Choose an opponent and start a game.');
+  const error = el('p', {id: 'c4-error', class: 'fault-note'});
+  const boardBox = el('div', {class: 'board-box', id: 'c4-board-box'});
+  const info = el('div', {class: 'move-info', id: 'c4-info'});
+  const note = el('p', {class: 'fault-note', id: 'fault-note'});
+  const moveList = el('ol', {class: 'move-list', id: 'c4-moves'});
+  const boardText = el('pre', {class: 'board-text', id: 'board-text'});
+  let state = null, busy = false, cursor = 0, watchTimer = null;
+
+  const setup = () => {
+    const body = {time_limit_ms: Number(timeLimit.value), move_ms: Number(moveMs.value), opponent: opponent.value};
+    if (boardMode.value === 'fixed')
+      Object.assign(body, {M: Number(M.value), N: Number(N.value), noX: Number(noX.value), noY: Number(noY.value)});
+    else if (seed.value.trim() !== '') body.seed = Number(seed.value);
+    return body;
+  };
+  // Runs one request at a time; the answer is the game's new state.
+  async function act(path, body, clicked) {
+    if (busy) return;
+    busy = true;
+    error.textContent = '';
+    try {
+      const next = await arenaCall(path, body);
+      show(next);
+      if (clicked !== undefined) {
+        const reply = next.moves.length > 0 && !next[next.moves[next.moves.length - 1][0] === 'A' ? 'a_human' : 'b_human']
+            ? next.moves[next.moves.length - 1][3] : 0;
+        arenaTimings.push({total: performance.now() - clicked, plugin: reply});
+      }
+    } catch (e) {
+      error.textContent = e.message;
+    } finally {
+      busy = false;
+    }
+  }
+  const closeGame = () => {
+    stopWatching();
+    if (state && !state.closed) navigator.sendBeacon('/api/close?token=' + ARENA_TOKEN + '&game=' + state.game);
+  };
+  async function start(path, body) {
+    closeGame();
+    state = null;
+    await act(path, body);
+  }
+  function stopWatching() {
+    if (watchTimer) clearTimeout(watchTimer);
+    watchTimer = null;
+  }
+  async function watchStep() {
+    watchTimer = null;
+    if (!state || state.over) return;
+    await act('/api/c4/step', {game: state.game});
+    if (state && !state.over && !error.textContent) watchTimer = setTimeout(watchStep, Number(pace.value));
+  }
+  function yourTurn() { return state && !state.over && state[state.to_move === 'A' ? 'a_human' : 'b_human']; }
+  function play(column, clicked) {
+    if (!yourTurn()) return;
+    act('/api/c4/move', {game: state.game, column: column}, clicked);
+  }
+
+  function show(next) {
+    state = next;
+    const g = next, board = c4Stones(g, g.moves.length);
+    const last = g.moves.length ? g.moves[g.moves.length - 1] : null;
+    const root = c4BoardSvg(g, board, last);
+    if (Array.isArray(g.win)) c4DrawWin(root, g.win);
+    if (Array.isArray(g.illegal)) {
+      const [x, y] = g.illegal;
+      if (x >= 0 && x < g.M && y >= 0 && y < g.N)
+        root.append(svg('circle', {cx: root.cx(y), cy: root.cy(x), r: C4_CELL / 2 - 4, class: 'illegal'}));
+    }
+    // A click anywhere in a column plays there; the cursor column (keys) is outlined.
+    cursor = Math.min(cursor, g.N - 1);
+    for (let y = 0; y < g.N; ++y) {
+      const hit = svg('rect', {x: root.cx(y) - C4_CELL / 2, y: 12, width: C4_CELL, height: g.M * C4_CELL,
+                               class: 'c4-column' + (y === cursor ? ' cursor' : ''), 'data-column': y});
+      hit.addEventListener('click', () => { cursor = y; play(y, performance.now()); });
+      root.append(hit);
+    }
+    root.dataset.moves = g.moves.length;
+    boardBox.replaceChildren(root);
+    boardBox.dataset.turn = yourTurn() ? 'you' : g.over ? 'over' : 'plugin';
+    boardText.textContent = c4BoardText(g, board);
+    const nameOf = side => side === 'A' ? g.a : g.b;
+    status.textContent = g.over ? 'Game over: ' + g.result + ' \u2014 ' + g.reason
+        : yourTurn() ? 'Your move (' + g.to_move + '): click a column, or press 1\u20139, a\u2013c, or \u2190 \u2192 and Enter.'
+        : nameOf(g.to_move) + ' (' + g.to_move + ') to move.';
+    status.dataset.state = g.over ? 'over' : yourTurn() ? 'your-move' : 'waiting';
+    const pluginSide = !g.a_human ? 'A' : 'B';
+    const lastPlugin = g.moves.slice().reverse().find(m => m[0] === pluginSide);
+    info.replaceChildren(facts([
+      ['A', g.a + (g.a_human ? '' : ' (plugin)'), 'c4-name-a'], ['B', g.b + (g.b_human ? '' : ' (plugin)'), 'c4-name-b'],
+      ['Board', g.M + '\u00d7' + g.N + ', blocked (' + g.noX + ', ' + g.noY + ')' + (g.seed ? ', seed ' + g.seed : ''), 'c4-board-size'],
+      ['Move', String(g.moves.length), 'move-number'],
+      ['Last move', last ? last[0] + ' at (' + last[1] + ', ' + last[2] + ')' : '\u2014', 'c4-last-move'],
+      ["Plugin's last thinking time", lastPlugin ? ms(lastPlugin[3]) : '\u2014', 'move-time'],
+      ['Result', g.over ? g.code + ' \u2014 ' + g.result : 'playing', 'result'],
+    ]));
+    info.querySelector('#result').dataset.code = g.over ? g.code : '';
+    note.textContent = g.over ? g.reason : '';
+    note.className = g.over && (g.code < 0 || g.code > 2) ? 'fault-note fault' : 'fault-note';
+    moveList.replaceChildren(...g.moves.map((m, k) => el('li', {'data-step': k + 1},
+        (k + 1) + '. ' + m[0] + ' ' + m[2] + ' \u00b7 ' + ms(m[3]))));
+    replayLink.href = '/api/c4/replay?token=' + ARENA_TOKEN + '&game=' + g.game;
+  }
+
+  const replayLink = el('a', {id: 'c4-replay', target: '_blank', href: '#'}, 'replay page');
+  const panel = el('section', {id: 'c4'},
+    el('h2', {}, 'ConnectFour'),
+    el('div', {class: 'controls'},
+       field('Opponent', opponent), field('You move first', youFirst), field('Board', boardMode), field('seed', seed),
+       field('M', M), field('N', N), field('blocked x', noX), field('y', noY),
+       field('Time limit (ms)', timeLimit), field('STRATEGY_MOVE_MS', moveMs),
+       button('New game', 'c4-new', () => start('/api/c4/new', Object.assign(setup(), {you_first: youFirst.checked})))),
+    el('div', {class: 'controls'},
+       field('Watch', el('span', {}, 'the opponent against ')), watchB, field('pace', pace),
+       button('Watch', 'c4-watch', async () => {
+         await start('/api/c4/new', Object.assign(setup(), {watch_b: watchB.value}));
+         if (state) watchTimer = setTimeout(watchStep, Number(pace.value));
+       }),
+       button('Stop', 'c4-stop', stopWatching)),
+    el('div', {class: 'controls'},
+       field('Play on from a Compete record', recordFile), field('at', recordAt),
+       button('Play on', 'c4-from-record', async () => {
+         const file = recordFile.files[0];
+         if (!file) { error.textContent = 'choose a record file first'; return; }
+         const at = {};
+         for (const part of recordAt.value.replace(/^.*#/, '').split('&')) {
+           const [k, v] = part.split('=');
+           if (k) at[k] = v;
+         }
+         const body = setup();
+         body.record = await file.text();
+         body.game_number = Number(at.game || 1);
+         body.step = at.step === undefined || at.step === 'end' ? 'end' : Number(at.step);
+         await start('/api/c4/from-record', body);
+       })),
+    error, status,
+    el('div', {class: 'controls'},
+       button('Undo', 'c4-undo', () => state && act('/api/c4/undo', {game: state.game})),
+       button('Save record', 'c4-save', async () => {
+         if (!state) return;
+         try {
+           const r = await arenaCall('/api/c4/record', {game: state.game});
+           download('arena-' + state.game + '.jsonl', r.line + '\n');
+           panel.dataset.savedLine = r.line;
+         } catch (e) { error.textContent = e.message; }
+       }),
+       replayLink),
+    el('div', {class: 'replay-body'}, boardBox, el('div', {class: 'side'}, info, note, moveList, boardText)));
+
+  document.addEventListener('keydown', e => {
+    if (!state || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    const k = C4_KEYS.indexOf(e.key.toLowerCase());
+    if (k >= 0 && k < state.N) { cursor = k; play(k, performance.now()); }
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      cursor = Math.max(0, Math.min(state.N - 1, cursor + (e.key === 'ArrowLeft' ? -1 : 1)));
+      show(state);
+    } else if (e.key === 'Enter') play(cursor, performance.now());
+    else return;
+    e.preventDefault();
+  });
+  window.addEventListener('pagehide', closeGame);
+  panel.state = () => state;
+  return panel;
+}
+
+async function startArena() {
+  const main = document.getElementById('page');
+  main.replaceChildren(el('h1', {}, 'Arena'));
+  document.title = 'Arena';
+  try {
+    const plugins = await arenaCall('/api/plugins');
+    main.append(connectFourPanel(plugins.connect_four));
+    main.dataset.ready = '1';
+  } catch (e) {
+    main.append(el('p', {class: 'error', id: 'page-error'}, 'The arena could not start: ' + e.message));
+  }
+}

@@ -1,0 +1,39 @@
+# The arena (arena/): a browser page served on 127.0.0.1 to play ConnectFour
+# against the kit's plugins, or watch two of them, with the replay pages'
+# drawing code. The only part of the kit that uses an HTTP library: Debian's
+# cpp-httplib (compiled, so its flags must match the library's build).
+HTTPLIB := /usr/include/httplib.h
+$(HTTPLIB):
+	@echo "cpp-httplib not found: installing Debian's libcpp-httplib-dev"
+	$(call apt_install,libcpp-httplib-dev)
+HTTPLIB_FLAGS := -DCPPHTTPLIB_OPENSSL_SUPPORT -DCPPHTTPLIB_ZLIB_SUPPORT -DCPPHTTPLIB_BROTLI_SUPPORT
+HTTPLIB_LIBS := -lcpp-httplib
+
+ARENA_ASSETS := arena_js=arena/assets/arena.js arena_css=arena/assets/arena.css
+$(BUILD)/arena/assets.cpp: arena/assets/arena.js arena/assets/arena.css viewer/embed.sh
+	@mkdir -p $(@D)
+	sh viewer/embed.sh $@ $(ARENA_ASSETS)
+$(BUILD)/arena/assets.o: $(BUILD)/arena/assets.cpp
+	$(CXX) $(CXXFLAGS) -c $< -o $@
+
+ARENA_SRC := $(filter-out arena/main.cpp,$(wildcard arena/*.cpp))
+ARENA_OBJ := $(ARENA_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/arena/assets.o
+$(ARENA_OBJ) $(BUILD)/arena/main.o: CXXFLAGS += $(HTTPLIB_FLAGS)
+$(ARENA_OBJ) $(BUILD)/arena/main.o: | $(HTTPLIB)
+ARENA_LIB := $(BUILD)/libarena.a
+$(ARENA_LIB): $(ARENA_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+ARENA := $(BIN)/arena
+$(ARENA): $(BUILD)/arena/main.o $(ARENA_LIB) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS) $(PLUGIN_HOST_LIBS)
+ALL_TARGETS += $(ARENA)
+
+# make arena [ARENA_FLAGS="--port 0"]: build it with the ladder's levels and serve.
+ARENA_FLAGS ?=
+.PHONY: arena
+arena: $(ARENA) so/Strategy.so $(SAMPLE_SO)
+	$(ARENA) $(ARENA_FLAGS)

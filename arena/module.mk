@@ -37,3 +37,20 @@ ARENA_FLAGS ?=
 .PHONY: arena
 arena: $(ARENA) so/Strategy.so $(SAMPLE_SO)
 	$(ARENA) $(ARENA_FLAGS)
+
+# --- the arena's suite (arena/tests/) ----------------------------------------
+# playwright-core, pinned by package-lock.json, drives Debian's chromium.
+ARENA_NODE_MODULES := arena/tests/node_modules/playwright-core/package.json
+$(ARENA_NODE_MODULES): arena/tests/package.json arena/tests/package-lock.json
+	cd arena/tests && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+ARENA_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard arena/tests/*.cpp))
+$(ARENA_TEST_OBJ): CXXFLAGS += $(HTTPLIB_FLAGS) -DARENA_TEST_ROOT='"$(CURDIR)"' -DARENA_TEST_BUILD='"$(abspath $(BUILD))"'
+$(ARENA_TEST_OBJ): | $(DOCTEST) $(HTTPLIB)
+ARENA_TEST := $(BUILD)/arena/arena_tests
+# The suite plays ladder level 1 and Compete's test plugins (random, crashing, hanging, illegal).
+$(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
+    | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(CHROMIUM) $(ARENA_NODE_MODULES)
+	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS)
+TEST_BINARIES += $(ARENA_TEST)

@@ -1,0 +1,27 @@
+// The arena's browser test (browser_test.mjs, in headless chromium), run from
+// this suite; the record line it downloaded is then checked here against
+// Compete's rules and the viewer's record reader.
+#include <doctest/doctest.h>
+
+#include "../../common/tests/shell.h"
+#include "arena_process.h"
+#include "game_helpers.h"
+
+TEST_CASE("in a browser: a whole game by clicks and keys, undo, the record saved, a crashing plugin") {
+  const std::string out = std::string(ARENA_TEST_BUILD) + "/arena";
+  std::string output;
+  const int status = test_shell::run_in(at::repo_root() + "/arena/tests",
+                                        "node browser_test.mjs '" + at::arena_binary() + "' '" +
+                                            std::string(ARENA_TEST_BUILD) + "/Compete/tests/plugins' '" + out + "'",
+                                        &output);
+  INFO(output);
+  REQUIRE(status == 0);
+  judge::JsonValue state;
+  std::string error;
+  REQUIRE(judge::parse_json(test_shell::read_file(out + "/state.json"), &state, &error));
+  std::string line = test_shell::read_file(out + "/saved.jsonl");
+  REQUIRE(!line.empty());
+  CHECK(line.back() == '\n');
+  line.pop_back();
+  at::check_record_line(line, state);
+}

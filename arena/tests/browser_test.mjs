@@ -1,0 +1,121 @@
+// The arena in a real browser (Debian's chromium driven by playwright-core):
+// a whole ConnectFour game against a ladder level played by clicks and keys,
+// the drawn board checked against the server's after every move, undo, the
+// record saved through the page's download, and a crashing plugin's game.
+//
+//   node browser_test.mjs ARENA PLUGIN_DIR OUT_DIR
+// Writes OUT_DIR/saved.jsonl (the downloaded record line), OUT_DIR/state.json
+// (the server's final state) and screenshots; exits non-zero on a failure.
+import {strict as assert} from 'node:assert';
+import {writeFileSync} from 'node:fs';
+import {startArena, launchBrowser} from './arena_driver.mjs';
+
+const [arenaPath, pluginDir, outDir] = process.argv.slice(2);
+const arena = await startArena(arenaPath, [pluginDir + '/fault_segv_get.so']);
+const browser = await launchBrowser();
+let failed = false;
+try {
+  const page = await browser.newPage({viewport: {width: 1100, height: 900}, acceptDownloads: true});
+  page.on('pageerror', e => { console.log('page error: ' + e); failed = true; });
+  await page.goto(arena.url);
+  await page.waitForSelector('main[data-ready="1"]');
+
+  // The drawn board is the server's: the text picture, the stones, the move count.
+  async function checkBoard(id) {
+    const state = await arena.call('/api/c4/state', {game: id});
+    assert.equal(await page.textContent('#board-text'), state.picture);
+    const stones = await page.$$eval('#board .stone', nodes => nodes.length);
+    assert.equal(stones, state.moves.length);
+    assert.equal(Number(await page.getAttribute('#board', 'data-moves')), state.moves.length);
+    return state;
+  }
+  const gameId = () => page.evaluate(() => document.getElementById('c4').state().game);
+  const firstOpen = state => {
+    const full = y => state.picture.split('\n')[0].split(' ')[y] !== '.' &&
+                      !(state.noX === 0 && state.noY === y && state.picture.split('\n')[1].split(' ')[y] === '.');
+    for (let y = 0; y < state.N; ++y) if (!full(y)) return y;
+    throw new Error('no open column');
+  };
+  async function movesDrawn(n) {
+    await page.waitForFunction(n => Number(document.getElementById('board')?.dataset.moves) >= n &&
+                                    document.getElementById('c4-status').dataset.state !== 'waiting', n);
+  }
+
+  // 1. A whole game against ladder level 1, the person first.
+  await page.selectOption('#c4-opponent', '1.so');
+  await page.fill('#c4-seed', '21');
+  await page.click('#c4-new');
+  await page.waitForSelector('#c4-status[data-state="your-move"]');
+  let id = await gameId();
+  let state = await checkBoard(id);
+  let moves = 0;
+  // Keys: "1" plays column 0; arrows and Enter play the cursor's column.
+  await page.keyboard.press('1');
+  await movesDrawn(moves + 2);
+  state = await checkBoard(id);
+  moves = state.moves.length;
+  assert.equal(state.moves[0][2], 0);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await movesDrawn(moves + 2);
+  state = await checkBoard(id);
+  assert.equal(state.moves[moves][2], 2);
+  moves = state.moves.length;
+  // Undo takes back the person's move and the plugin's reply.
+  await page.click('#c4-undo');
+  await page.waitForFunction(n => Number(document.getElementById('board').dataset.moves) === n, moves - 2);
+  state = await checkBoard(id);
+  moves = state.moves.length;
+  while (!state.over) {
+    const column = firstOpen(state);
+    await page.click(`#board .c4-column[data-column="${column}"]`);
+    await page.waitForFunction(n => Number(document.getElementById('board').dataset.moves) > n &&
+                                    document.getElementById('c4-status').dataset.state !== 'waiting', moves);
+    state = await checkBoard(id);
+    moves = state.moves.length;
+  }
+  const code = Number(await page.getAttribute('#result', 'data-code'));
+  assert.equal(code, state.code);
+  assert.ok(code >= 0 && code <= 2, 'a fair game ends in a win or a tie, not ' + code);
+  if (code !== 0) assert.ok(await page.$('#board line.win-line'), 'the winning line is drawn');
+  await page.screenshot({path: outDir + '/arena-connect4.png'});
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#c4-save')]);
+  await download.saveAs(outDir + '/saved.jsonl');
+  writeFileSync(outDir + '/state.json', JSON.stringify(state));
+
+  // 2. A plugin that crashes: its code and reason are shown, and a new game starts.
+  await page.selectOption('#c4-opponent', 'fault_segv_get.so');
+  await page.fill('#c4-seed', '3');
+  await page.click('#c4-new');
+  await page.waitForSelector('#c4-status[data-state="your-move"]');
+  id = await gameId();
+  state = await checkBoard(id);
+  moves = state.moves.length;
+  while (!state.over) {
+    await page.click(`#board .c4-column[data-column="${firstOpen(state)}"]`);
+    await page.waitForFunction(n => Number(document.getElementById('board').dataset.moves) > n &&
+                                    document.getElementById('c4-status').dataset.state !== 'waiting', moves);
+    state = await checkBoard(id);
+    moves = state.moves.length;
+  }
+  assert.equal(await page.getAttribute('#result', 'data-code'), '5');
+  assert.match(await page.textContent('#fault-note'), /crashed/);
+  await page.screenshot({path: outDir + '/arena-crash.png'});
+  const before = await arena.call('/api/plugins');
+  await page.selectOption('#c4-opponent', '1.so');
+  await page.click('#c4-new');
+  await page.waitForSelector('#c4-status[data-state="your-move"]');
+  assert.notEqual(await gameId(), id);
+  // The crashed game was closed by the page (its beacon) when the new one started.
+  const after = await arena.call('/api/plugins');
+  assert.ok(after.live_games <= before.live_games, `live games ${before.live_games} -> ${after.live_games}`);
+  console.log('browser test: ConnectFour passed');
+} catch (e) {
+  console.log('browser test failed: ' + (e.stack || e));
+  failed = true;
+} finally {
+  await browser.close();
+  arena.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "../Compete/protocol.h"
+#include "../Game2048/runner/protocol.h"
 #include "../common/cli.h"
 #include "../common/options.h"
 #include "../common/sandbox.h"
@@ -19,7 +20,8 @@ namespace {
 
 const char kUsageHead[] =
     "usage: arena [options] [plugin.so ...]\n"
-    "Serves a page to play ConnectFour against the plugins (and watch two of them) in a browser.\n"
+    "Serves a page to play ConnectFour against the plugins (and watch two of them), and PZ2048\n"
+    "(by hand or by a 2048 bot plugin), in a browser.\n"
     "Offers the plugins given and those in the checkout's so/, TestCases/ and build/so/.\n";
 
 const char kUsageFooter[] =
@@ -30,6 +32,11 @@ const char kUsageFooter[] =
 int main(int argc, char** argv) {
   // The plugins' hosts are this program, re-run in host mode.
   if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
+  if (argc == 4 && std::strcmp(argv[1], "--plugin-host") == 0) {  // a 2048 bot's host
+    uint64_t seed = 0;
+    if (!judge::parse_u64(argv[3], &seed)) return 2;
+    return g2048::run_bot_host(argv[2], seed);
+  }
   judge::isolate_mounts();  // before any thread: the games' size-capped folders are the arena's alone
 
   arena::ServerSettings settings;

@@ -27,7 +27,7 @@ $(ARENA_LIB): $(ARENA_OBJ)
 	$(AR) rcs $@ $^
 
 ARENA := $(BIN)/arena
-$(ARENA): $(BUILD)/arena/main.o $(ARENA_LIB) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
+$(ARENA): $(BUILD)/arena/main.o $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS) $(PLUGIN_HOST_LIBS)
 ALL_TARGETS += $(ARENA)
@@ -49,8 +49,9 @@ ARENA_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard arena/tests/*.cpp))
 $(ARENA_TEST_OBJ): CXXFLAGS += $(HTTPLIB_FLAGS) -DARENA_TEST_ROOT='"$(CURDIR)"' -DARENA_TEST_BUILD='"$(abspath $(BUILD))"'
 $(ARENA_TEST_OBJ): | $(DOCTEST) $(HTTPLIB)
 ARENA_TEST := $(BUILD)/arena/arena_tests
-# The suite plays ladder level 1 and Compete's test plugins (random, crashing, hanging, illegal).
-$(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) \
-    | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(CHROMIUM) $(ARENA_NODE_MODULES)
+# The suite plays ladder level 1 and Compete's test plugins (random, crashing, hanging,
+# illegal), 2048 with the simple bot, and compares transcripts with PZ2048's.
+$(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) \
+    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(CHROMIUM) $(ARENA_NODE_MODULES)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS)
 TEST_BINARIES += $(ARENA_TEST)

@@ -15,6 +15,7 @@
 #include "../viewer/page.h"
 #include "../viewer/record.h"
 #include "c4_live.h"
+#include "g2048_live.h"
 #include "game_table.h"
 #include "guard.h"
 #include "page.h"
@@ -106,6 +107,8 @@ class Arena {
   void c4_new(const httplib::Request& req, httplib::Response& res);
   void c4_from_record(const httplib::Request& req, httplib::Response& res);
   void c4_start(C4Setup setup, httplib::Response& res);
+  std::shared_ptr<G2048Live> g2048_game(const judge::JsonValue& body);
+  void route_2048(httplib::Server& server);
 
   ServerSettings settings_;
   const Catalog& catalog_;
@@ -265,7 +268,72 @@ void Arena::c4_from_record(const httplib::Request& req, httplib::Response& res) 
   c4_start(std::move(setup), res);
 }
 
+std::shared_ptr<G2048Live> Arena::g2048_game(const judge::JsonValue& body) {
+  const std::string id = text_field(body, "game", true);
+  auto game = std::dynamic_pointer_cast<G2048Live>(games_.find(id));
+  if (!game) throw Refusal{404, "there is no live 2048 game '" + id + "' (closed, or idle too long)"};
+  return game;
+}
+
+// PZ2048: the course's game by keys, buttons, a pasted sequence or a bot plugin.
+void Arena::route_2048(httplib::Server& server) {
+  server.Post("/api/2048/new", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const judge::JsonValue body = body_object(req);
+                G2048Setup setup;
+                setup.rows = int_field(body, "rows", 1, kMaxG2048Side, 4);
+                setup.cols = int_field(body, "cols", 1, kMaxG2048Side, 4);
+                setup.target = int_field(body, "target", 1, 1 << 30, 2048);
+                const bool has_seed = body.find("seed") && body.find("seed")->type != judge::JsonValue::kNull;
+                setup.seed = has_seed ? static_cast<uint64_t>(int_field(body, "seed", 0, 2000000000, 0))
+                                      : judge::random_seed() % 1000000000;
+                auto game = std::make_shared<G2048Live>(GameTable::new_id(), setup, hosts_);
+                add(game);
+                std::lock_guard<std::mutex> lock(game->mutex);
+                send_json(res, game->state_json());
+              }));
+  server.Post("/api/2048/op", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const judge::JsonValue body = body_object(req);
+                auto game = g2048_game(body);
+                const std::string op = text_field(body, "op", true);
+                if (op.size() != 1) throw Refusal{400, "'op' must be one character (w a s d z)"};
+                std::lock_guard<std::mutex> lock(game->mutex);
+                const std::string refused = game->operate(op[0]);
+                if (!refused.empty()) throw Refusal{409, refused};
+                send_json(res, game->state_json());
+              }));
+  server.Post("/api/2048/ai-start", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const judge::JsonValue body = body_object(req);
+                auto game = g2048_game(body);
+                const std::string path = plugin(text_field(body, "bot", true));
+                std::lock_guard<std::mutex> lock(game->mutex);
+                const std::string refused = game->start_bot(path);
+                if (!refused.empty()) throw Refusal{409, refused};
+                send_json(res, game->state_json());
+              }));
+  server.Post("/api/2048/ai-step", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                auto game = g2048_game(body_object(req));
+                std::lock_guard<std::mutex> lock(game->mutex);
+                const std::string refused = game->bot_move();
+                if (!refused.empty()) throw Refusal{409, refused};
+                send_json(res, game->state_json());
+              }));
+  server.Post("/api/2048/ai-stop", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                auto game = g2048_game(body_object(req));
+                std::lock_guard<std::mutex> lock(game->mutex);
+                game->stop_bot();
+                send_json(res, game->state_json());
+              }));
+  server.Post("/api/2048/transcript", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                auto game = g2048_game(body_object(req));
+                std::lock_guard<std::mutex> lock(game->mutex);
+                judge::JsonWriter json;
+                json.begin_object().field("input", game->input()).field("transcript", game->transcript()).end_object();
+                send_json(res, json.str());
+              }));
+}
+
 void Arena::route(httplib::Server& server) {
+  route_2048(server);
   server.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     return allowed(req, res) ? httplib::Server::HandlerResponse::Unhandled : httplib::Server::HandlerResponse::Handled;
   });

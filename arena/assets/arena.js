@@ -7,6 +7,8 @@
 const ARENA_TOKEN = new URLSearchParams(location.search).get('token') || '';
 // What the benchmark reads: per human move, click to reply drawn and the plugin's time, in ms.
 const arenaTimings = [];
+// The panel the keys go to: 'c4' or '2048'.
+let arenaActive = 'c4';
 
 async function arenaCall(path, body) {
   const response = await fetch(path, {
@@ -206,7 +208,7 @@ function connectFourPanel(plugins) {
     el('div', {class: 'replay-body'}, boardBox, el('div', {class: 'side'}, info, note, moveList, boardText)));
 
   document.addEventListener('keydown', e => {
-    if (!state || e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT') return;
+    if (arenaActive !== 'c4' || !state || ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
     const k = C4_KEYS.indexOf(e.key.toLowerCase());
     if (k >= 0 && k < state.N) { cursor = k; play(k, performance.now()); }
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
@@ -221,13 +223,145 @@ function connectFourPanel(plugins) {
   return panel;
 }
 
+// PZ2048: the course's game. Keys (arrows, w a s d, z), buttons, a pasted
+// sequence played at a chosen delay, or a bot plugin's moves (Start AI); the
+// transcript downloads exactly as PZ2048 prints it for the same operations.
+function pz2048Panel(bots) {
+  const number = (id, value) => el('input', {id: id, type: 'number', value: value, class: 'small'});
+  const rows = number('g-rows', 4), cols = number('g-cols', 4), target = number('g-target', 2048);
+  const seed = el('input', {id: 'g-seed', size: 10, placeholder: 'fresh'});
+  const grid = el('div', {class: 'grid2048', id: 'g-board'});
+  const info = el('div', {class: 'move-info', id: 'g-info'});
+  const status = el('p', {id: 'g-status', class: 'status'}, 'Start a game.');
+  const error = el('p', {id: 'g-error', class: 'fault-note'});
+  const ops = el('textarea', {id: 'g-ops', rows: 2, cols: 40, placeholder: 'wasdz\u2026'});
+  const delay = el('select', {id: 'g-delay'}, ...[0, 50, 200, 500].map(v => el('option', {value: v}, v + ' ms')));
+  delay.value = '50';
+  const bot = el('select', {id: 'g-bot'});
+  options(bot, bots);
+  const boardText = el('pre', {class: 'board-text', id: 'g-board-text'});
+  let state = null, busy = false, timer = null;
+
+  async function act(path, body) {
+    if (busy) return false;
+    busy = true;
+    error.textContent = '';
+    try {
+      show(await arenaCall(path, body));
+      return true;
+    } catch (e) {
+      error.textContent = e.message;
+      return false;
+    } finally {
+      busy = false;
+    }
+  }
+  const op = c => state && !state.over && act('/api/2048/op', {game: state.game, op: c});
+  function stopTimer() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    panel.dataset.running = '';
+  }
+  // Runs step() every `delay` ms until it says to stop.
+  function repeat(step) {
+    stopTimer();
+    panel.dataset.running = '1';
+    const tick = async () => {
+      timer = null;
+      if (await step() && panel.dataset.running) timer = setTimeout(tick, Number(delay.value));
+      else panel.dataset.running = '';
+    };
+    timer = setTimeout(tick, 0);
+  }
+  function show(next) {
+    state = next;
+    grid.style.gridTemplateColumns = `repeat(${next.cols}, 72px)`;
+    grid.replaceChildren(...next.cells.map(v => gTile(v ? Math.log2(v) : 0)));
+    grid.dataset.steps = next.steps;
+    grid.dataset.ops = next.ops.length;
+    const lines = [];
+    for (let r = 0; r < next.rows; ++r) lines.push(next.cells.slice(r * next.cols, (r + 1) * next.cols).join(' '));
+    boardText.textContent = lines.join('\n') + '\n';
+    info.replaceChildren(facts([
+      ['Score', String(next.score), 'g-score'], ['Steps', String(next.steps), 'g-steps'],
+      ['Board', next.rows + '\u00d7' + next.cols + ', target ' + next.target + ', seed ' + next.seed, 'g-setup'],
+      ['Last operation', next.last || '\u2014', 'g-last'],
+      ['Bot', next.bot ? next.bot + ' (last move ' + ms(next.bot_ms) + ')' : '\u2014', 'g-bot-state'],
+    ]));
+    status.textContent = next.over ? 'Game ended: ' + next.end : 'Arrows or w a s d move, z undoes.';
+    status.dataset.state = next.over ? 'over' : 'playing';
+  }
+  const dirButton = (label, c, id) => button(label, id, () => op(c));
+  const panel = el('section', {id: 'pz2048', hidden: ''},
+    el('h2', {}, 'PZ2048'),
+    el('div', {class: 'controls'}, field('Rows', rows), field('Columns', cols), field('Target', target), field('Seed', seed),
+       button('New game', 'g-new', () => {
+         stopTimer();
+         if (state) navigator.sendBeacon('/api/close?token=' + ARENA_TOKEN + '&game=' + state.game);
+         state = null;
+         const body = {rows: Number(rows.value), cols: Number(cols.value), target: Number(target.value)};
+         if (seed.value.trim() !== '') body.seed = Number(seed.value);
+         act('/api/2048/new', body);
+       })),
+    el('div', {class: 'controls'},
+       dirButton('\u2190', 'a', 'g-left'), dirButton('\u2193', 's', 'g-down'), dirButton('\u2192', 'd', 'g-right'),
+       dirButton('\u2191', 'w', 'g-up'), dirButton('Undo (z)', 'z', 'g-undo'),
+       button('Transcript', 'g-transcript', async () => {
+         if (!state) return;
+         try {
+           const t = await arenaCall('/api/2048/transcript', {game: state.game});
+           panel.dataset.transcript = t.transcript;
+           download('pz2048-' + state.seed + '.out', t.transcript);
+         } catch (e) { error.textContent = e.message; }
+       })),
+    el('div', {class: 'controls'}, field('Operations', ops), field('delay', delay),
+       button('Play them', 'g-play-ops', () => {
+         const queue = [...ops.value].filter(c => c.trim() && c !== '#');
+         repeat(async () => queue.length > 0 && await op(queue.shift()) && queue.length > 0);
+       }),
+       field('Bot', bot),
+       button('Start AI', 'g-ai-start', async () => {
+         if (!state || !await act('/api/2048/ai-start', {game: state.game, bot: bot.value})) return;
+         repeat(async () => !state.over && await act('/api/2048/ai-step', {game: state.game}) && !state.over);
+       }),
+       button('Stop AI', 'g-ai-stop', async () => {
+         stopTimer();
+         while (busy) await new Promise(r => setTimeout(r, 10));
+         if (state) await act('/api/2048/ai-stop', {game: state.game});
+       })),
+    error, status, el('div', {class: 'replay-body'}, grid, el('div', {class: 'side'}, info, boardText)));
+  const KEYS = {ArrowLeft: 'a', ArrowDown: 's', ArrowRight: 'd', ArrowUp: 'w', a: 'a', s: 's', d: 'd', w: 'w', z: 'z'};
+  document.addEventListener('keydown', e => {
+    if (arenaActive !== '2048' || ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+    const c = KEYS[e.key];
+    if (!c) return;
+    e.preventDefault();
+    op(c);
+  });
+  window.addEventListener('pagehide', () => {
+    if (state) navigator.sendBeacon('/api/close?token=' + ARENA_TOKEN + '&game=' + state.game);
+  });
+  panel.state = () => state;
+  return panel;
+}
+
 async function startArena() {
   const main = document.getElementById('page');
   main.replaceChildren(el('h1', {}, 'Arena'));
   document.title = 'Arena';
   try {
     const plugins = await arenaCall('/api/plugins');
-    main.append(connectFourPanel(plugins.connect_four));
+    const panels = {c4: connectFourPanel(plugins.connect_four), 2048: pz2048Panel(plugins.others)};
+    const tabs = el('nav', {class: 'tabs'}, ...Object.entries({c4: 'ConnectFour', 2048: 'PZ2048'}).map(([key, label]) => {
+      const b = button(label, 'tab-' + key, () => {
+        arenaActive = key;
+        for (const [k, p] of Object.entries(panels)) p.hidden = k !== key;
+        for (const t of tabs.children) t.classList.toggle('selected', t === b);
+      });
+      return b;
+    }));
+    tabs.children[0].classList.add('selected');
+    main.append(tabs, panels.c4, panels[2048]);
     main.dataset.ready = '1';
   } catch (e) {
     main.append(el('p', {class: 'error', id: 'page-error'}, 'The arena could not start: ' + e.message));

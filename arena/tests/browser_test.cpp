@@ -7,13 +7,15 @@
 #include "arena_process.h"
 #include "game_helpers.h"
 
-TEST_CASE("in a browser: a whole game by clicks and keys, undo, the record saved, a crashing plugin") {
+TEST_CASE(
+    "in a browser: ConnectFour by clicks and keys with undo, save and a crash; PZ2048 by keys, buttons and a bot") {
   const std::string out = std::string(ARENA_TEST_BUILD) + "/arena";
   std::string output;
-  const int status = test_shell::run_in(at::repo_root() + "/arena/tests",
-                                        "node browser_test.mjs '" + at::arena_binary() + "' '" +
-                                            std::string(ARENA_TEST_BUILD) + "/Compete/tests/plugins' '" + out + "'",
-                                        &output);
+  const int status =
+      test_shell::run_in(at::repo_root() + "/arena/tests",
+                         "node browser_test.mjs '" + at::arena_binary() + "' '" + std::string(ARENA_TEST_BUILD) +
+                             "/Compete/tests/plugins' '" + out + "' '" + std::string(ARENA_TEST_BUILD) + "/bin/PZ2048'",
+                         &output);
   INFO(output);
   REQUIRE(status == 0);
   judge::JsonValue state;

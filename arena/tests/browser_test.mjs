@@ -1,16 +1,19 @@
 // The arena in a real browser (Debian's chromium driven by playwright-core):
 // a whole ConnectFour game against a ladder level played by clicks and keys,
 // the drawn board checked against the server's after every move, undo, the
-// record saved through the page's download, and a crashing plugin's game.
+// record saved through the page's download, and a crashing plugin's game;
+// then PZ2048 by keys, buttons, undo, a pasted sequence and a bot, its
+// downloaded transcript compared with what PZ2048 prints for the same input.
 //
-//   node browser_test.mjs ARENA PLUGIN_DIR OUT_DIR
+//   node browser_test.mjs ARENA PLUGIN_DIR OUT_DIR PZ2048
 // Writes OUT_DIR/saved.jsonl (the downloaded record line), OUT_DIR/state.json
 // (the server's final state) and screenshots; exits non-zero on a failure.
 import {strict as assert} from 'node:assert';
-import {writeFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {readFileSync, writeFileSync} from 'node:fs';
 import {startArena, launchBrowser} from './arena_driver.mjs';
 
-const [arenaPath, pluginDir, outDir] = process.argv.slice(2);
+const [arenaPath, pluginDir, outDir, pz2048] = process.argv.slice(2);
 const arena = await startArena(arenaPath, [pluginDir + '/fault_segv_get.so']);
 const browser = await launchBrowser();
 let failed = false;
@@ -111,6 +114,55 @@ try {
   const after = await arena.call('/api/plugins');
   assert.ok(after.live_games <= before.live_games, `live games ${before.live_games} -> ${after.live_games}`);
   console.log('browser test: ConnectFour passed');
+
+  // 3. PZ2048: the grid and the figures are the server's after keys, buttons, undo.
+  await page.click('#tab-2048');
+  await page.fill('#g-seed', '8');
+  await page.click('#g-new');
+  await page.waitForSelector('#g-board[data-ops="0"]');
+  const gId = await page.evaluate(() => document.getElementById('pz2048').state().game);
+  async function checkGrid(ops) {
+    await page.waitForSelector(`#g-board[data-ops="${ops}"]`);
+    const t = await arena.call('/api/2048/transcript', {game: gId});
+    const opsDone = t.input.split('\n')[1];
+    assert.equal(opsDone.length, ops);
+    const tiles = await page.$$eval('#g-board .tile', nodes => nodes.map(n => Number(n.textContent || 0)));
+    const text = (await page.textContent('#g-board-text')).trim().split(/\s+/).map(Number);
+    assert.deepEqual(tiles, text);
+    return opsDone;
+  }
+  let done = 0;
+  for (const key of ['ArrowLeft', 'ArrowUp', 'd', 's', 'z']) {
+    await page.keyboard.press(key);
+    await checkGrid(++done);
+  }
+  for (const id of ['#g-right', '#g-down', '#g-undo', '#g-left']) {
+    await page.click(id);
+    await checkGrid(++done);
+  }
+  assert.equal(await checkGrid(done), 'awdszdsza');
+  await page.fill('#g-ops', 'wasd wasdz');
+  await page.selectOption('#g-delay', '0');
+  await page.click('#g-play-ops');
+  done += 9;
+  await checkGrid(done);
+  await page.waitForFunction(() => !document.getElementById('pz2048').dataset.running);
+  // The bot plays until stopped.
+  await page.selectOption('#g-bot', 'simple.so');
+  await page.click('#g-ai-start');
+  await page.waitForFunction(n => Number(document.getElementById('g-board').dataset.ops) >= n, done + 10);
+  await page.click('#g-ai-stop');
+  // Stopped: the bot's host is gone once the page shows no bot.
+  await page.waitForFunction(() => document.getElementById('g-bot-state').textContent === '\u2014');
+  done = Number(await page.getAttribute('#g-board', 'data-ops'));
+  await checkGrid(done);
+  const [transcriptFile] = await Promise.all([page.waitForEvent('download'), page.click('#g-transcript')]);
+  await transcriptFile.saveAs(outDir + '/pz2048.out');
+  const t = await arena.call('/api/2048/transcript', {game: gId});
+  const expected = execFileSync(pz2048, [], {input: t.input, stdio: ['pipe', 'pipe', 'ignore']}).toString();
+  assert.equal(readFileSync(outDir + '/pz2048.out', 'utf8'), expected);
+  await page.screenshot({path: outDir + '/arena-2048.png'});
+  console.log('browser test: PZ2048 passed');
 } catch (e) {
   console.log('browser test failed: ' + (e.stack || e));
   failed = true;

@@ -55,3 +55,9 @@ $(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ)
     $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(CHROMIUM) $(ARENA_NODE_MODULES)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS)
 TEST_BINARIES += $(ARENA_TEST)
+
+# The arena's share of a click's answer in a browser, against an instant plugin,
+# alone and with 50 live games (arena/tests/bench.mjs).
+.PHONY: bench-arena
+bench-arena: $(ARENA) $(CT_PLUGINS) $(CHROMIUM) $(ARENA_NODE_MODULES)
+	cd arena/tests && node bench.mjs $(abspath $(ARENA)) $(abspath $(CT_PLUGIN_DIR))

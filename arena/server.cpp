@@ -435,6 +435,9 @@ int serve(const ServerSettings& settings, const Catalog& catalog, const HostEnvi
   // A thread per open connection: browsers keep several open for each page.
   server.new_task_queue = [] { return new httplib::ThreadPool(128); };
   server.set_keep_alive_timeout(2);
+  server.set_keep_alive_max_count(1000);
+  // The reply's header and body go out at once: no wait for the browser's delayed ACK.
+  server.set_tcp_nodelay(true);
   server.set_payload_max_length(kRecordBodyLimit);
   arena.route(server);
   const int port = settings.port == 0 ? server.bind_to_any_port(settings.bind)

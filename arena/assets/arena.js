@@ -79,11 +79,14 @@ function connectFourPanel(plugins) {
     error.textContent = '';
     try {
       const next = await arenaCall(path, body);
+      const answered = performance.now();
       show(next);
       if (clicked !== undefined) {
+        const shown = performance.now();
+        await new Promise(resolve => requestAnimationFrame(() => resolve()));  // drawn: the next frame
         const reply = next.moves.length > 0 && !next[next.moves[next.moves.length - 1][0] === 'A' ? 'a_human' : 'b_human']
             ? next.moves[next.moves.length - 1][3] : 0;
-        arenaTimings.push({total: performance.now() - clicked, plugin: reply});
+        arenaTimings.push({total: performance.now() - clicked, plugin: reply, answer: answered - clicked, dom: shown - clicked});
       }
     } catch (e) {
       error.textContent = e.message;
@@ -352,7 +355,7 @@ async function startArena() {
   try {
     const plugins = await arenaCall('/api/plugins');
     const panels = {c4: connectFourPanel(plugins.connect_four), 2048: pz2048Panel(plugins.others)};
-    const tabs = el('nav', {class: 'tabs'}, ...Object.entries({c4: 'ConnectFour', 2048: 'PZ2048'}).map(([key, label]) => {
+    const tabs = el('nav', {class: 'tabs'}, ...[['c4', 'ConnectFour'], ['2048', 'PZ2048']].map(([key, label]) => {
       const b = button(label, 'tab-' + key, () => {
         arenaActive = key;
         for (const [k, p] of Object.entries(panels)) p.hidden = k !== key;

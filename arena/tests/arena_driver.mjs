@@ -6,6 +6,8 @@ import {chromium} from 'playwright-core';
 
 export async function startArena(binary, args) {
   const child = spawn(binary, ['--port', '0', ...args], {stdio: ['ignore', 'pipe', 'inherit']});
+  // Whatever ends this script, the arena goes with it.
+  process.on('exit', () => child.kill('SIGTERM'));
   const line = await new Promise((resolve, reject) => {
     let text = '';
     const timer = setTimeout(() => reject(new Error('the arena printed no start line')), 5000);

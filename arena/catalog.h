@@ -1,4 +1,4 @@
-// The plugins the arena offers, by name. Requests name a plugin; they never
+// The plugins (and PZ2048 player programs) the arena offers, by name. Requests name a plugin; they never
 // give a path, so a page can load nothing but what the command line and the
 // checkout's plugin folders hold.
 #pragma once
@@ -17,10 +17,12 @@ class Catalog {
   void add_folder(const std::string& folder);
   // The plugin's path, or "" with *error saying why the name is refused.
   std::string find(const std::string& name, std::string* error) const;
-  // Every name, with whether its file exports getPoint (a ConnectFour plugin).
+  // Every name, with what it plays: a ConnectFour plugin (its file names
+  // getPoint), a 2048 bot plugin (another *.so), or a PZ2048 player program.
+  enum class Kind { kConnectFour, kBot2048, kPzPlayer };
   struct Entry {
     std::string name, path;
-    bool connect_four;
+    Kind kind;
   };
   const std::vector<Entry>& entries() const { return entries_; }
 

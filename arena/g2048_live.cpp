@@ -82,33 +82,68 @@ std::string G2048Live::start_bot(const std::string& path) {
   return "";
 }
 
+std::string G2048Live::start_player(const std::string& path) {
+  if (over_ || closed_) return "the game is over";
+  stop_bot();
+  player_ = std::make_unique<PzPlayer>();
+  const std::string refused = player_->start(path, game_, setup_.seed);
+  if (!refused.empty()) {
+    player_.reset();
+    return refused;
+  }
+  bot_name_ = path.substr(path.rfind('/') + 1);
+  idle_ = 0;
+  return "";
+}
+
 std::string G2048Live::bot_move() {
-  if (!bot_) return "no bot is playing";
+  if (!bot_ && !player_) return "no bot is playing";
   if (over_) return "the game is over";
-  int tiles[16];
-  for (int k = 0; k < 16; ++k) tiles[k] = game_.cells()[k];
-  const g2048::BotAnswer answer = bot_->move(tiles, game_.score(), game_.steps());
-  bot_last_us_ = answer.wall_us;
-  if (answer.kind != g2048::BotAnswer::kOk) {
-    stop_bot();
-    return "the bot " + std::string(answer.kind == g2048::BotAnswer::kTimedOut ? "timed out" : "crashed") + ": " +
-           answer.detail;
+  char op = 0;
+  if (player_) {
+    const std::string fault = player_->decide(game_, 10000, &op, &bot_last_us_);
+    if (!fault.empty()) {
+      stop_bot();
+      return fault;
+    }
+  } else {
+    int tiles[16];
+    for (int k = 0; k < 16; ++k) tiles[k] = game_.cells()[k];
+    const g2048::BotAnswer answer = bot_->move(tiles, game_.score(), game_.steps());
+    bot_last_us_ = answer.wall_us;
+    if (answer.kind != g2048::BotAnswer::kOk) {
+      stop_bot();
+      return "the bot " + std::string(answer.kind == g2048::BotAnswer::kTimedOut ? "timed out" : "crashed") + ": " +
+             answer.detail;
+    }
+    if (answer.dir < 0 || answer.dir > 3) {
+      stop_bot();
+      return "the bot answered " + std::to_string(answer.dir) + ", not a direction (0 to 3)";
+    }
+    op = kDirOps[answer.dir];
   }
-  if (answer.dir < 0 || answer.dir > 3) {
-    stop_bot();
-    return "the bot answered " + std::to_string(answer.dir) + ", not a direction (0 to 3)";
+  // Only moves that change the board go into the game (and its transcript).
+  const int dir = op == 'a' ? 0 : op == 's' ? 1 : op == 'd' ? 2 : op == 'w' ? 3 : -1;
+  g2048::pz::Game trial = game_;
+  if (dir < 0 || !trial.move(dir)) {
+    if (++idle_ >= (player_ ? kIdleLimit : 1)) {
+      stop_bot();
+      return "the " + std::string(player_ ? "player" : "bot") + " answered '" + std::string(1, op) +
+             "', which moves nothing, " + std::to_string(idle_) + " times in a row";
+    }
+    return "";
   }
-  operate(kDirOps[answer.dir]);
-  if (!over_ && last_ == "failed") {
-    stop_bot();
-    return std::string("the bot chose a direction that moves nothing (") + kDirOps[answer.dir] + ")";
-  }
+  idle_ = 0;
+  operate(op);
   return "";
 }
 
 void G2048Live::stop_bot() {
   if (bot_) bot_->stop();
   bot_.reset();
+  if (player_) player_->stop();
+  player_.reset();
+  idle_ = 0;
 }
 
 void G2048Live::close() {
@@ -131,7 +166,7 @@ std::string G2048Live::state_json() const {
       .field("last", last_)
       .field("over", over_)
       .field("end", end_)
-      .field("bot", bot_ ? bot_name_ : std::string())
+      .field("bot", bot_ || player_ ? bot_name_ : std::string())
       .field("bot_ms", bot_last_us_ / 1000.0);
   json.key("cells").begin_array();
   for (int v : game_.cells()) json.value(v);

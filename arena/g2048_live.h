@@ -1,6 +1,7 @@
 // One live PZ2048 game in the arena: the course's game (Game2048/pz/pz_game.h)
 // played by the page's keys and buttons, a pasted operation sequence, or a
-// sandboxed 2048 bot plugin (Game2048/runner/sandboxed_bot.h) move by move.
+// sandboxed 2048 bot plugin (Game2048/runner/sandboxed_bot.h) or a PZ2048
+// player program (pz_player.h) move by move.
 //
 // Invariant: ops() holds every operation character the game took, in order,
 // so that PZ2048 given "rows cols target seed" and ops() prints exactly
@@ -13,6 +14,7 @@
 #include "../Game2048/pz/pz_game.h"
 #include "../Game2048/runner/sandboxed_bot.h"
 #include "live_game.h"
+#include "pz_player.h"
 
 namespace arena {
 
@@ -34,7 +36,10 @@ class G2048Live : public LiveGame {
   std::string operate(char op);
   // Starts the bot plugin at `path` (4 x 4 boards only); "" or why it cannot.
   std::string start_bot(const std::string& path);
-  // One move of the bot; "" or why there was none (the bot stops on a fault).
+  // Starts the PZ2048 player program at `path` (any board); "" or why it cannot.
+  std::string start_player(const std::string& path);
+  // One move of the bot or the player; "" or why there was none (it stops on
+  // a fault, or after kIdleLimit answers in a row that move nothing).
   std::string bot_move();
   void stop_bot();
   void close() override;
@@ -52,7 +57,10 @@ class G2048Live : public LiveGame {
   g2048::pz::Game game_;
   std::string ops_, last_, end_;
   bool over_ = false, closed_ = false;
+  static constexpr int kIdleLimit = 8;
   std::unique_ptr<g2048::SandboxedBot> bot_;
+  std::unique_ptr<PzPlayer> player_;
+  int idle_ = 0;
   std::string bot_name_;
   int64_t bot_last_us_ = 0;
 };

@@ -1,5 +1,7 @@
 // arena: play ConnectFour against the kit's plugins in a browser, or watch
 // two of them, on a page served on this machine only (arena/README.md).
+#include <unistd.h>
+
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -19,10 +21,11 @@
 namespace {
 
 const char kUsageHead[] =
-    "usage: arena [options] [plugin.so ...]\n"
+    "usage: arena [options] [plugin.so ... | player program ...]\n"
     "Serves a page to play ConnectFour against the plugins (and watch two of them), and PZ2048\n"
     "(by hand or by a 2048 bot plugin), in a browser.\n"
-    "Offers the plugins given and those in the checkout's so/, TestCases/ and build/so/.\n";
+    "Offers the plugins given and those in the checkout's so/, TestCases/ and build/so/; a file\n"
+    "given that is not a .so is a PZ2048 player program (user_logic.cpp built for PZ2048 --eval).\n";
 
 const char kUsageFooter[] =
     "Prints one line, the address to open (its token is needed by every request), and serves until Ctrl-C.\n";
@@ -69,6 +72,8 @@ int main(int argc, char** argv) {
   for (const std::string& path : positional) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) return options.error("no plugin file '" + path + "'");
+    if (std::filesystem::path(path).extension() != ".so" && access(path.c_str(), X_OK) != 0)
+      return options.error("'" + path + "' is neither a plugin (.so) nor an executable player program");
     catalog.add(path);
   }
   // The checkout: the arena is build/bin/arena in it.

@@ -46,13 +46,19 @@ $(ARENA_NODE_MODULES): arena/tests/package.json arena/tests/package-lock.json
 	@touch $@
 
 ARENA_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(wildcard arena/tests/*.cpp))
+# A PZ2048 player program, built as a student builds one.
+ARENA_TEST_PLAYER := $(BUILD)/arena/tests/cycle_player
+$(ARENA_TEST_PLAYER): arena/tests/players/cycle_player.cpp $(PZ_PLAYER_LIB)
+	@mkdir -p $(@D)
+	$(call PZ_PLAYER_BUILD,$<,$@)
 $(ARENA_TEST_OBJ): CXXFLAGS += $(HTTPLIB_FLAGS) -DARENA_TEST_ROOT='"$(CURDIR)"' -DARENA_TEST_BUILD='"$(abspath $(BUILD))"'
 $(ARENA_TEST_OBJ): | $(DOCTEST) $(HTTPLIB)
 ARENA_TEST := $(BUILD)/arena/arena_tests
 # The suite plays ladder level 1 and Compete's test plugins (random, crashing, hanging,
-# illegal), 2048 with the simple bot, and compares transcripts with PZ2048's.
+# illegal), 2048 with the simple bot and a player program, and compares transcripts with PZ2048's.
 $(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) \
-    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(CHROMIUM) $(ARENA_NODE_MODULES)
+    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(ARENA_TEST_PLAYER) $(CHROMIUM) \
+    $(ARENA_NODE_MODULES)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS)
 TEST_BINARIES += $(ARENA_TEST)
 

@@ -306,7 +306,8 @@ void Arena::route_2048(httplib::Server& server) {
                 auto game = g2048_game(body);
                 const std::string path = plugin(text_field(body, "bot", true));
                 std::lock_guard<std::mutex> lock(game->mutex);
-                const std::string refused = game->start_bot(path);
+                const bool plugin_file = path.size() > 3 && path.compare(path.size() - 3, 3, ".so") == 0;
+                const std::string refused = plugin_file ? game->start_bot(path) : game->start_player(path);
                 if (!refused.empty()) throw Refusal{409, refused};
                 send_json(res, game->state_json());
               }));
@@ -343,13 +344,16 @@ void Arena::route(httplib::Server& server) {
   });
   server.Get("/api/plugins", guarded([this](const httplib::Request&, httplib::Response& res) {
                judge::JsonWriter json;
-               json.begin_object().key("connect_four").begin_array();
-               for (const Catalog::Entry& e : catalog_.entries())
-                 if (e.connect_four) json.value(e.name);
-               json.end_array().key("others").begin_array();
-               for (const Catalog::Entry& e : catalog_.entries())
-                 if (!e.connect_four) json.value(e.name);
-               json.end_array().field("max_games", games_.capacity()).field("live_games", games_.size());
+               json.begin_object();
+               for (const auto& list : {std::make_pair("connect_four", Catalog::Kind::kConnectFour),
+                                        std::make_pair("bots_2048", Catalog::Kind::kBot2048),
+                                        std::make_pair("pz_players", Catalog::Kind::kPzPlayer)}) {
+                 json.key(list.first).begin_array();
+                 for (const Catalog::Entry& e : catalog_.entries())
+                   if (e.kind == list.second) json.value(e.name);
+                 json.end_array();
+               }
+               json.field("max_games", games_.capacity()).field("live_games", games_.size());
                send_json(res, json.end_object().str());
              }));
   server.Post("/api/c4/new",

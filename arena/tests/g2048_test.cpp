@@ -80,3 +80,28 @@ TEST_CASE("PZ2048: Start AI plays a bot plugin's moves; a board it cannot play i
   CHECK(arena.post("/api/2048/new", "{\"rows\":17}").status == 400);
   CHECK(arena.post("/api/2048/ai-start", "{\"game\":\"" + id + "\",\"bot\":\"/tmp/x.so\"}").status == 400);
 }
+
+TEST_CASE("PZ2048: a player program (user_logic.cpp) as the AI, on any board, the transcript still PZ2048's") {
+  const std::string player = std::string(ARENA_TEST_BUILD) + "/arena/tests/cycle_player";
+  at::ArenaProcess arena({player});
+  bool listed = false;
+  for (const auto& name : arena.get("/api/plugins").json().find("pz_players")->items)
+    listed |= name.text == "cycle_player";
+  CHECK(listed);
+  const std::string id = new_2048(arena, "{\"rows\":3,\"cols\":3,\"target\":64,\"seed\":6}");
+  REQUIRE(arena.post("/api/2048/ai-start", "{\"game\":\"" + id + "\",\"bot\":\"cycle_player\"}").status == 200);
+  judge::JsonValue state;
+  int moves = 0;
+  for (; moves < 60; ++moves) {
+    const at::Reply r = arena.post("/api/2048/ai-step", "{\"game\":\"" + id + "\"}");
+    if (r.status != 200) break;
+    state = r.json();
+    if (state.find("over")->boolean) break;
+  }
+  CHECK(moves > 5);
+  // It answers down, left, right, up in turn: only the answers that move go into the game.
+  const std::string ops = state.find("ops")->text;
+  CHECK(ops.find_first_not_of("wasd") == std::string::npos);
+  CHECK(static_cast<int>(state.find("steps")->number) == static_cast<int>(ops.size()));
+  check_transcript(arena, id);
+}

@@ -23,7 +23,7 @@ namespace {
 const char kUsageHead[] =
     "usage: arena [options] [plugin.so ... | player program ...]\n"
     "Serves a page to play ConnectFour against the plugins (and watch two of them), and PZ2048\n"
-    "(by hand or by a 2048 bot plugin), in a browser.\n"
+    "(by hand, by a 2048 bot plugin or by a player program), in a browser.\n"
     "Offers the plugins given and those in the checkout's so/, TestCases/ and build/so/; a file\n"
     "given that is not a .so is a PZ2048 player program (user_logic.cpp built for PZ2048 --eval).\n";
 

@@ -57,7 +57,7 @@ ARENA_TEST := $(BUILD)/arena/arena_tests
 # The suite plays ladder level 1 and Compete's test plugins (random, crashing, hanging,
 # illegal), 2048 with the simple bot and a player program, and compares transcripts with PZ2048's.
 $(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) \
-    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(ARENA_TEST_PLAYER) $(CHROMIUM) \
+    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(ARENA_TEST_PLAYER) $(RECORD2HTML) $(CHROMIUM) \
     $(ARENA_NODE_MODULES)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS)
 TEST_BINARIES += $(ARENA_TEST)

@@ -26,4 +26,8 @@ TEST_CASE(
   CHECK(line.back() == '\n');
   line.pop_back();
   at::check_record_line(line, state);
+  // The saved line opens in record2html as a replay page.
+  CHECK(test_shell::run_in(out, "'" + std::string(ARENA_TEST_BUILD) + "/bin/record2html' saved.jsonl -o saved.html",
+                           &output) == 0);
+  CHECK(test_shell::read_file(out + "/saved.html").find("\"kind\":\"connect4\"") != std::string::npos);
 }

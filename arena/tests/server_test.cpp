@@ -9,6 +9,7 @@
 
 #include "../../Compete/board.h"
 #include "../../common/json.h"
+#include "../../common/tests/shell.h"
 #include "../../viewer/record.h"
 #include "../guard.h"
 #include "arena_process.h"
@@ -21,6 +22,18 @@ TEST_CASE("the start line gives a 127.0.0.1 address and a 32-digit token; the pa
   CHECK(arena.get("/?token=" + arena.token(), "").status == 200);
   CHECK(arena.get("/", "").status == 403);
   CHECK(arena.get("/?token=" + arena.token() + "0", "").status == 403);
+}
+
+TEST_CASE("--bind another address is warned on stderr; a bad command line names the problem, exit 2") {
+  std::string output;
+  // timeout stops it after its start line (SIGTERM: the arena ends cleanly).
+  test_shell::run_in(at::repo_root(), "timeout 1 '" + at::arena_binary() + "' --port 0 --bind 127.0.0.2", &output);
+  CHECK(output.find("warning: listening on 127.0.0.2") != std::string::npos);
+  CHECK(output.find("arena: http://127.0.0.2:") != std::string::npos);
+  CHECK(test_shell::run_in(at::repo_root(), "'" + at::arena_binary() + "' no-such.so", &output) == 2);
+  CHECK(output.find("no plugin file 'no-such.so'") != std::string::npos);
+  CHECK(test_shell::run_in(at::repo_root(), "'" + at::arena_binary() + "' --max-games 0", &output) == 2);
+  CHECK(output.find("--max-games") != std::string::npos);
 }
 
 TEST_CASE("every API call needs the token, in the query or the X-Arena-Token header") {

@@ -14,7 +14,8 @@ import {readFileSync, writeFileSync} from 'node:fs';
 import {startArena, launchBrowser} from './arena_driver.mjs';
 
 const [arenaPath, pluginDir, outDir, pz2048] = process.argv.slice(2);
-const arena = await startArena(arenaPath, [pluginDir + '/fault_segv_get.so']);
+const arena = await startArena(arenaPath, [pluginDir + '/fault_segv_get.so', pluginDir + '/random_a.so',
+                                          pluginDir + '/random_b.so']);
 const browser = await launchBrowser();
 let failed = false;
 try {
@@ -113,6 +114,29 @@ try {
   // The crashed game was closed by the page (its beacon) when the new one started.
   const after = await arena.call('/api/plugins');
   assert.ok(after.live_games <= before.live_games, `live games ${before.live_games} -> ${after.live_games}`);
+
+  // 3. Watch mode: two plugins at the fastest pace, to the end.
+  await page.selectOption('#c4-opponent', 'random_a.so');
+  await page.selectOption('#c4-watch-b', 'random_b.so');
+  await page.selectOption('#c4-pace', '0');
+  await page.click('#c4-watch');
+  await page.waitForSelector('#c4-status[data-state="over"]', {timeout: 20000});
+  id = await gameId();
+  state = await checkBoard(id);
+  assert.ok(state.moves.length >= 7 && state.code >= 0 && state.code <= 2);
+  assert.equal(await page.textContent('#c4-name-b'), 'random_b.so (plugin)');
+
+  // 4. Play on from the saved record at step 4: you take the side to move, against level 1.
+  await page.selectOption('#c4-opponent', '1.so');
+  await page.setInputFiles('#c4-record-file', outDir + '/saved.jsonl');
+  await page.fill('#c4-record-at', 'record.html#game=1&step=4');
+  await page.click('#c4-from-record');
+  await page.waitForSelector('#c4-status[data-state="your-move"]');
+  state = await checkBoard(await gameId());
+  assert.equal(state.moves.length, 4);
+  assert.equal(state.preset, 4);
+  const saved = JSON.parse(readFileSync(outDir + '/saved.jsonl', 'utf8'));
+  assert.deepEqual(state.moves.map(m => m.slice(0, 3)), saved.moves.slice(0, 4).map(m => m.slice(0, 3)));
   console.log('browser test: ConnectFour passed');
 
   // 3. PZ2048: the grid and the figures are the server's after keys, buttons, undo.

@@ -27,7 +27,7 @@ void Catalog::add(const std::string& given) {
   if (by_name_.count(name)) name = p.parent_path().filename().string() + "-" + name;
   for (int k = 2; by_name_.count(name); ++k) name = p.filename().string() + "-" + std::to_string(k);
   by_name_[name] = entries_.size();
-  const Kind kind = p.extension() != ".so"     ? Kind::kPzPlayer
+  const Kind kind = p.extension() != ".so"     ? Kind::kProgram
                     : mentions_get_point(path) ? Kind::kConnectFour
                                                : Kind::kBot2048;
   entries_.push_back(Entry{name, path, kind});

@@ -18,8 +18,9 @@ class Catalog {
   // The plugin's path, or "" with *error saying why the name is refused.
   std::string find(const std::string& name, std::string* error) const;
   // Every name, with what it plays: a ConnectFour plugin (its file names
-  // getPoint), a 2048 bot plugin (another *.so), or a PZ2048 player program.
-  enum class Kind { kConnectFour, kBot2048, kPzPlayer };
+  // getPoint), a 2048 bot plugin (another *.so), or a program (a PZ2048
+  // player, or a Ponte del Diavolo program with the course's file interface).
+  enum class Kind { kConnectFour, kBot2048, kProgram };
   struct Entry {
     std::string name, path;
     Kind kind;

@@ -23,9 +23,11 @@ namespace {
 const char kUsageHead[] =
     "usage: arena [options] [plugin.so ... | player program ...]\n"
     "Serves a page to play ConnectFour against the plugins (and watch two of them), and PZ2048\n"
-    "(by hand, by a 2048 bot plugin or by a player program), in a browser.\n"
+    "(by hand, by a 2048 bot plugin or by a player program), and Ponte del Diavolo against a program,\n"
+    "in a browser.\n"
     "Offers the plugins given and those in the checkout's so/, TestCases/ and build/so/; a file\n"
-    "given that is not a .so is a PZ2048 player program (user_logic.cpp built for PZ2048 --eval).\n";
+    "given that is not a .so is a program: a PZ2048 player (user_logic.cpp built for PZ2048 --eval)\n"
+    "or a Ponte del Diavolo program (the course's files); build/bin/pdd-random, -greedy, -strategy too.\n";
 
 const char kUsageFooter[] =
     "Prints one line, the address to open (its token is needed by every request), and serves until Ctrl-C.\n";
@@ -80,6 +82,12 @@ int main(int argc, char** argv) {
   const std::filesystem::path self = judge::self_executable();
   const std::filesystem::path root = self.parent_path().parent_path().parent_path();
   for (const char* folder : {"so", "TestCases", "build/so"}) catalog.add_folder((root / folder).string());
+  // The kit's Ponte del Diavolo programs, when built.
+  for (const char* program : {"pdd-random", "pdd-greedy", "pdd-strategy"}) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(root / "build/bin" / program, ec))
+      catalog.add((root / "build/bin" / program).string());
+  }
 
   settings.token = arena::make_token();
   if (settings.token.empty()) {

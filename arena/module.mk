@@ -27,7 +27,8 @@ $(ARENA_LIB): $(ARENA_OBJ)
 	$(AR) rcs $@ $^
 
 ARENA := $(BIN)/arena
-$(ARENA): $(BUILD)/arena/main.o $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB)
+$(ARENA): $(BUILD)/arena/main.o $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(PDD_LIB) $(VIEWER_LIB) \
+    $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS) $(PLUGIN_HOST_LIBS)
 ALL_TARGETS += $(ARENA)
@@ -54,10 +55,12 @@ $(ARENA_TEST_PLAYER): arena/tests/players/cycle_player.cpp $(PZ_PLAYER_LIB)
 $(ARENA_TEST_OBJ): CXXFLAGS += $(HTTPLIB_FLAGS) -DARENA_TEST_ROOT='"$(CURDIR)"' -DARENA_TEST_BUILD='"$(abspath $(BUILD))"'
 $(ARENA_TEST_OBJ): | $(DOCTEST) $(HTTPLIB)
 ARENA_TEST := $(BUILD)/arena/arena_tests
+# (record2html and chromium by their paths: viewer/module.mk, which names them, is read after this file.)
 # The suite plays ladder level 1 and Compete's test plugins (random, crashing, hanging,
 # illegal), 2048 with the simple bot and a player program, and compares transcripts with PZ2048's.
-$(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(VIEWER_LIB) $(COMMON_LIB) \
-    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(ARENA_TEST_PLAYER) $(RECORD2HTML) $(CHROMIUM) \
+$(ARENA_TEST): $(ARENA_TEST_OBJ) $(ARENA_LIB) $(COMPETE_LIB) $(G2048_RUNNER_OBJ) $(G2048_LIB) $(PDD_LIB) $(VIEWER_LIB) $(COMMON_LIB) \
+    $(DOCTEST_MAIN) | $(ARENA) $(CT_PLUGINS) TestCases/1.so $(SIMPLE2048) $(PZ2048) $(ARENA_TEST_PLAYER) $(BIN)/record2html \
+    $(BIN)/pdd-random /usr/bin/chromium \
     $(ARENA_NODE_MODULES)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(HTTPLIB_LIBS)
 TEST_BINARIES += $(ARENA_TEST)
@@ -65,5 +68,5 @@ TEST_BINARIES += $(ARENA_TEST)
 # The arena's share of a click's answer in a browser, against an instant plugin,
 # alone and with 50 live games (arena/tests/bench.mjs).
 .PHONY: bench-arena
-bench-arena: $(ARENA) $(CT_PLUGINS) $(CHROMIUM) $(ARENA_NODE_MODULES)
+bench-arena: $(ARENA) $(CT_PLUGINS) /usr/bin/chromium $(ARENA_NODE_MODULES)
 	cd arena/tests && node bench.mjs $(abspath $(ARENA)) $(abspath $(CT_PLUGIN_DIR))

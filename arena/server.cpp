@@ -16,6 +16,7 @@
 #include "../viewer/record.h"
 #include "c4_live.h"
 #include "g2048_live.h"
+#include "pdd_live.h"
 #include "game_table.h"
 #include "guard.h"
 #include "page.h"
@@ -109,6 +110,7 @@ class Arena {
   void c4_start(C4Setup setup, httplib::Response& res);
   std::shared_ptr<G2048Live> g2048_game(const judge::JsonValue& body);
   void route_2048(httplib::Server& server);
+  void route_pdd(httplib::Server& server);
 
   ServerSettings settings_;
   const Catalog& catalog_;
@@ -333,8 +335,67 @@ void Arena::route_2048(httplib::Server& server) {
               }));
 }
 
+// A cell [x, y] of the 10 x 10 board from the request's member `key`.
+int pdd_cell(const judge::JsonValue& body, const std::string& key) {
+  const judge::JsonValue* v = body.find(key);
+  if (!v || v->type != judge::JsonValue::kArray || v->items.size() != 2)
+    throw Refusal{400, "'" + key + "' must be a cell [x, y]"};
+  for (const judge::JsonValue& n : v->items)
+    if (n.type != judge::JsonValue::kNumber || n.number < 0 || n.number >= pdd::kSize ||
+        n.number != static_cast<int>(n.number))
+      throw Refusal{400, "'" + key + "' must be a cell [x, y] with x and y from 0 to 9"};
+  return pdd::cell_at(static_cast<int>(v->items[0].number), static_cast<int>(v->items[1].number));
+}
+
+// Ponte del Diavolo: the person against a program, turn by turn.
+void Arena::route_pdd(httplib::Server& server) {
+  server.Post("/api/pdd/new", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const judge::JsonValue body = body_object(req);
+                PddSetup setup;
+                setup.program_name = text_field(body, "program", true);
+                setup.program_path = plugin(setup.program_name);
+                const std::string you = text_field(body, "you", false);
+                if (!you.empty() && you != "W" && you != "B") throw Refusal{400, "'you' must be \"W\" or \"B\""};
+                setup.you = you == "B" ? pdd::kBlack : pdd::kWhite;
+                setup.time_limit_ms = int_field(body, "time_limit_ms", 100, 60000, 5000);
+                auto game = std::make_shared<PddLive>(GameTable::new_id(), setup, hosts_);
+                add(game);
+                game->start();
+                send_json(res, game->state_json());
+              }));
+  server.Post(
+      "/api/pdd/action", guarded([this](const httplib::Request& req, httplib::Response& res) {
+        const judge::JsonValue body = body_object(req);
+        auto game = std::dynamic_pointer_cast<PddLive>(games_.find(text_field(body, "game", true)));
+        if (!game)
+          throw Refusal{404, "there is no live Ponte del Diavolo game '" + text_field(body, "game", true) + "'"};
+        const std::string kind = text_field(body, "kind", true);
+        pdd::Action action;
+        if (kind == "change") {
+          action.kind = pdd::Action::kChange;
+        } else if (kind == "chess" || kind == "bridge") {
+          action = pdd::Action::make(kind == "chess" ? pdd::Action::kChess : pdd::Action::kBridge, pdd_cell(body, "a"),
+                                     pdd_cell(body, "b"));
+        } else {
+          throw Refusal{400, "'kind' must be \"chess\", \"bridge\" or \"change\""};
+        }
+        const std::string refused = game->act(action);
+        if (!refused.empty()) throw Refusal{409, refused};
+        send_json(res, game->state_json());
+      }));
+  server.Post(
+      "/api/pdd/state", guarded([this](const httplib::Request& req, httplib::Response& res) {
+        const judge::JsonValue body = body_object(req);
+        auto game = std::dynamic_pointer_cast<PddLive>(games_.find(text_field(body, "game", true)));
+        if (!game)
+          throw Refusal{404, "there is no live Ponte del Diavolo game '" + text_field(body, "game", true) + "'"};
+        send_json(res, game->state_json());
+      }));
+}
+
 void Arena::route(httplib::Server& server) {
   route_2048(server);
+  route_pdd(server);
   server.set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     return allowed(req, res) ? httplib::Server::HandlerResponse::Unhandled : httplib::Server::HandlerResponse::Handled;
   });
@@ -347,7 +408,7 @@ void Arena::route(httplib::Server& server) {
                json.begin_object();
                for (const auto& list : {std::make_pair("connect_four", Catalog::Kind::kConnectFour),
                                         std::make_pair("bots_2048", Catalog::Kind::kBot2048),
-                                        std::make_pair("pz_players", Catalog::Kind::kPzPlayer)}) {
+                                        std::make_pair("programs", Catalog::Kind::kProgram)}) {
                  json.key(list.first).begin_array();
                  for (const Catalog::Entry& e : catalog_.entries())
                    if (e.kind == list.second) json.value(e.name);

@@ -355,7 +355,7 @@ async function startArena() {
   try {
     const plugins = await arenaCall('/api/plugins');
     const panels = {c4: connectFourPanel(plugins.connect_four),
-                    2048: pz2048Panel([...plugins.bots_2048, ...plugins.pz_players])};
+                    2048: pz2048Panel([...plugins.bots_2048, ...plugins.programs])};
     const tabs = el('nav', {class: 'tabs'}, ...[['c4', 'ConnectFour'], ['2048', 'PZ2048']].map(([key, label]) => {
       const b = button(label, 'tab-' + key, () => {
         arenaActive = key;

@@ -85,7 +85,7 @@ TEST_CASE("PZ2048: a player program (user_logic.cpp) as the AI, on any board, th
   const std::string player = std::string(ARENA_TEST_BUILD) + "/arena/tests/cycle_player";
   at::ArenaProcess arena({player});
   bool listed = false;
-  for (const auto& name : arena.get("/api/plugins").json().find("pz_players")->items)
+  for (const auto& name : arena.get("/api/plugins").json().find("programs")->items)
     listed |= name.text == "cycle_player";
   CHECK(listed);
   const std::string id = new_2048(arena, "{\"rows\":3,\"cols\":3,\"target\":64,\"seed\":6}");

@@ -6,6 +6,7 @@ extern const char asset_css[];
 extern const char asset_viewer_js[];
 extern const char asset_connect4_js[];
 extern const char asset_game2048_js[];
+extern const char asset_pdd_js[];
 extern const char asset_arena_js[];
 extern const char asset_arena_css[];
 }  // namespace viewer
@@ -29,6 +30,7 @@ std::string page_html() {
   html += viewer::asset_viewer_js;
   html += viewer::asset_connect4_js;
   html += viewer::asset_game2048_js;
+  html += viewer::asset_pdd_js;
   html += viewer::asset_arena_js;
   html += "\nstartArena();\n</script>\n</body>\n</html>\n";
   return html;

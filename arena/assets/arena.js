@@ -7,7 +7,7 @@
 const ARENA_TOKEN = new URLSearchParams(location.search).get('token') || '';
 // What the benchmark reads: per human move, click to reply drawn and the plugin's time, in ms.
 const arenaTimings = [];
-// The panel the keys go to: 'c4' or '2048'.
+// The panel the keys go to: 'c4', '2048' or 'pdd'.
 let arenaActive = 'c4';
 
 async function arenaCall(path, body) {
@@ -348,6 +348,95 @@ function pz2048Panel(bots) {
   return panel;
 }
 
+// Ponte del Diavolo against a program: click two free cells for a pair of
+// tiles, or two of your tiles for a bridge; the change offer has a button.
+// The program's turn runs under the referee's sandbox while the page polls.
+function pontePanel(programs) {
+  const program = el('select', {id: 'p-program'});
+  options(program, programs);
+  const you = el('select', {id: 'p-you'}, el('option', {value: 'W'}, 'White (first)'), el('option', {value: 'B'}, 'Black'));
+  const timeLimit = el('input', {id: 'p-time-limit', type: 'number', min: 100, value: 5000, class: 'small'});
+  const status = el('p', {id: 'p-status', class: 'status'}, 'Choose a program and start a game.');
+  const error = el('p', {id: 'p-error', class: 'fault-note'});
+  const boardBox = el('div', {class: 'board-box', id: 'p-board-box'});
+  const info = el('div', {class: 'move-info', id: 'p-info'});
+  const boardText = el('pre', {class: 'board-text', id: 'p-board-text'});
+  const change = button('Take White\u2019s two tiles (change)', 'p-change', () => send({kind: 'change'}));
+  change.hidden = true;
+  let state = null, selected = null, timer = null;
+
+  async function call(path, body) {
+    error.textContent = '';
+    try {
+      show(await arenaCall(path, body));
+    } catch (e) {
+      error.textContent = e.message;
+      if (state) show(state);  // the selection is gone: draw the board without it
+    }
+  }
+  function send(action) {
+    selected = null;
+    if (state) call('/api/pdd/action', Object.assign({game: state.game}, action));
+  }
+  function poll() {
+    timer = null;
+    if (state && !state.over && !state.your_turn) call('/api/pdd/state', {game: state.game});
+  }
+  function pick(x, y, pos) {
+    if (!state || !state.your_turn) return;
+    if (!selected) { selected = [x, y]; show(state); return; }
+    const a = selected, mine = ([cx, cy]) => pos.tiles[cy][cx] === state.you;
+    send({kind: mine(a) && mine([x, y]) ? 'bridge' : 'chess', a: a, b: [x, y]});
+  }
+  function show(next) {
+    state = next;
+    const steps = next.steps.map(pddStep), pos = pddPosition(steps, steps.length);
+    const root = pddBoardSvg(pos, steps.length ? steps[steps.length - 1] : null);
+    for (let y = 0; y < PDD_SIZE; ++y)
+      for (let x = 0; x < PDD_SIZE; ++x) {
+        const isSelected = selected && selected[0] === x && selected[1] === y;
+        const hit = svg('rect', {x: PDD_MARGIN + x * PDD_CELL, y: PDD_MARGIN + y * PDD_CELL, width: PDD_CELL, height: PDD_CELL,
+                                 class: 'pdd-hit' + (isSelected ? ' selected' : ''), 'data-x': x, 'data-y': y});
+        hit.addEventListener('click', () => pick(x, y, pos));
+        root.append(hit);
+      }
+    root.dataset.steps = steps.length;
+    boardBox.replaceChildren(root);
+    boardText.textContent = pddText(pos);
+    change.hidden = !next.change_offered;
+    const last = steps.length ? steps[steps.length - 1] : null;
+    info.replaceChildren(facts([
+      ['You', PDD_COLOUR[next.you], 'p-you-colour'], ['Program', next.program, 'p-program-name'],
+      ['Actions', String(steps.length), 'p-actions'],
+      ['Last action', last ? PDD_COLOUR[last.colour] + ' ' + last.kind + ' (' + last.a.join(',') + ') (' + last.b.join(',') + ')' : '\u2014'],
+      ['Its time', last ? ms(next.times[next.times.length - 1]) : '\u2014', 'p-time'],
+      ...(next.over ? [['White', next.white_score, 'p-white'], ['Black', next.black_score, 'p-black'],
+                       ['Result', (next.winner === 'draw' ? 'draw' : PDD_COLOUR[next.winner] + ' wins') +
+                                  (next.violation ? ' (' + next.violation + ' by ' + PDD_COLOUR[next.violator] + ')' : ''), 'p-result']] : []),
+    ]));
+    status.textContent = next.over ? 'Game over: ' + next.reason
+        : next.your_turn ? (selected ? 'Now the second cell.' : 'Your turn: click two free cells for tiles, or two of your tiles for a bridge.')
+        : 'The program is playing\u2026';
+    status.dataset.state = next.over ? 'over' : next.your_turn ? 'your-turn' : 'waiting';
+    if (!next.over && !next.your_turn && !timer) timer = setTimeout(poll, 150);
+  }
+  const panel = el('section', {id: 'ponte', hidden: ''},
+    el('h2', {}, 'Ponte del Diavolo'),
+    el('div', {class: 'controls'}, field('Program', program), field('You play', you), field('Time limit (ms)', timeLimit),
+       button('New game', 'p-new', () => {
+         if (state) navigator.sendBeacon('/api/close?token=' + ARENA_TOKEN + '&game=' + state.game);
+         state = null;
+         selected = null;
+         call('/api/pdd/new', {program: program.value, you: you.value, time_limit_ms: Number(timeLimit.value)});
+       }), change),
+    error, status, el('div', {class: 'replay-body'}, boardBox, el('div', {class: 'side'}, info, boardText)));
+  window.addEventListener('pagehide', () => {
+    if (state) navigator.sendBeacon('/api/close?token=' + ARENA_TOKEN + '&game=' + state.game);
+  });
+  panel.state = () => state;
+  return panel;
+}
+
 async function startArena() {
   const main = document.getElementById('page');
   main.replaceChildren(el('h1', {}, 'Arena'));
@@ -355,8 +444,8 @@ async function startArena() {
   try {
     const plugins = await arenaCall('/api/plugins');
     const panels = {c4: connectFourPanel(plugins.connect_four),
-                    2048: pz2048Panel([...plugins.bots_2048, ...plugins.programs])};
-    const tabs = el('nav', {class: 'tabs'}, ...[['c4', 'ConnectFour'], ['2048', 'PZ2048']].map(([key, label]) => {
+                    2048: pz2048Panel([...plugins.bots_2048, ...plugins.programs]), pdd: pontePanel(plugins.programs)};
+    const tabs = el('nav', {class: 'tabs'}, ...[['c4', 'ConnectFour'], ['2048', 'PZ2048'], ['pdd', 'Ponte del Diavolo']].map(([key, label]) => {
       const b = button(label, 'tab-' + key, () => {
         arenaActive = key;
         for (const [k, p] of Object.entries(panels)) p.hidden = k !== key;
@@ -365,7 +454,7 @@ async function startArena() {
       return b;
     }));
     tabs.children[0].classList.add('selected');
-    main.append(tabs, panels.c4, panels[2048]);
+    main.append(tabs, panels.c4, panels[2048], panels.pdd);
     main.dataset.ready = '1';
   } catch (e) {
     main.append(el('p', {class: 'error', id: 'page-error'}, 'The arena could not start: ' + e.message));

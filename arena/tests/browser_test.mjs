@@ -3,7 +3,8 @@
 // the drawn board checked against the server's after every move, undo, the
 // record saved through the page's download, and a crashing plugin's game;
 // then PZ2048 by keys, buttons, undo, a pasted sequence and a bot, its
-// downloaded transcript compared with what PZ2048 prints for the same input.
+// downloaded transcript compared with what PZ2048 prints for the same input;
+// then Ponte del Diavolo against pdd-random, an illegal action refused.
 //
 //   node browser_test.mjs ARENA PLUGIN_DIR OUT_DIR PZ2048
 // Writes OUT_DIR/saved.jsonl (the downloaded record line), OUT_DIR/state.json
@@ -187,6 +188,32 @@ try {
   assert.equal(readFileSync(outDir + '/pz2048.out', 'utf8'), expected);
   await page.screenshot({path: outDir + '/arena-2048.png'});
   console.log('browser test: PZ2048 passed');
+
+  // 5. Ponte del Diavolo against pdd-random: tiles by two clicks, an illegal pair refused by its rule.
+  await page.click('#tab-pdd');
+  await page.selectOption('#p-program', 'pdd-random');
+  await page.click('#p-new');
+  await page.waitForSelector('#p-status[data-state="your-turn"]');
+  const pddId = await page.evaluate(() => document.getElementById('ponte').state().game);
+  const cell = (x, y) => `#p-board-box .pdd-hit[data-x="${x}"][data-y="${y}"]`;
+  let steps = 0;
+  for (const [a, b] of [[[0, 0], [9, 9]], [[0, 9], [9, 0]]]) {
+    await page.click(cell(...a));
+    await page.click(cell(...b));
+    steps += 2;  // ours and the program's
+    await page.waitForFunction(n => Number(document.querySelector('#p-board-box svg').dataset.steps) >= n &&
+                                    document.getElementById('p-status').dataset.state !== 'waiting', steps);
+    const s = await arena.call('/api/pdd/state', {game: pddId});
+    assert.equal(s.steps.length, steps);
+    assert.equal(await page.$$eval('#p-board-box .tile-W', n => n.length), s.steps.filter(t => t.startsWith('W_')).length * 2);
+  }
+  await page.click(cell(0, 0));
+  await page.click(cell(0, 0));
+  await page.waitForFunction(() => document.getElementById('p-error').textContent !== '');
+  assert.match(await page.textContent('#p-error'), /^V\d+ \(/);
+  assert.equal(await page.getAttribute('#p-status', 'data-state'), 'your-turn');
+  await page.screenshot({path: outDir + '/arena-pdd.png'});
+  console.log('browser test: Ponte del Diavolo passed');
 } catch (e) {
   console.log('browser test failed: ' + (e.stack || e));
   failed = true;

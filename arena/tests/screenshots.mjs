@@ -1,5 +1,6 @@
 // The arena README's figures: a game against a ladder level, a crashed
-// plugin's game, and PZ2048 after a bot's moves, as small PNGs.
+// plugin's game, PZ2048 after a bot's moves, and Ponte del Diavolo against
+// pdd-random after a refused action, as small PNGs.
 //
 //   node screenshots.mjs ARENA PLUGIN_DIR OUT_DIR
 import {startArena, launchBrowser} from './arena_driver.mjs';
@@ -42,6 +43,23 @@ try {
   await page.click('#g-ai-stop');
   await page.waitForFunction(() => document.getElementById('g-bot-state').textContent === '\u2014');
   await page.screenshot({path: outDir + '/arena-2048.png'});
+  await page.click('#tab-pdd');
+  await page.selectOption('#p-program', 'pdd-random');
+  await page.click('#p-new');
+  const cell = (x, y) => `#p-board-box .pdd-hit[data-x="${x}"][data-y="${y}"]`;
+  let steps = 0;
+  for (const [a, b] of [[[2, 2], [6, 6]], [[2, 6], [6, 2]], [[3, 4], [5, 4]]]) {
+    await page.waitForSelector('#p-status[data-state="your-turn"]');
+    await page.click(cell(...a));
+    await page.click(cell(...b));
+    steps += 2;
+    await page.waitForFunction(n => Number(document.querySelector('#p-board-box svg').dataset.steps) >= n &&
+                                    document.getElementById('p-status').dataset.state !== 'waiting', steps);
+  }
+  await page.click(cell(2, 2));
+  await page.click(cell(2, 2));
+  await page.waitForFunction(() => document.getElementById('p-error').textContent !== '');
+  await page.screenshot({path: outDir + '/arena-pdd.png'});
 } finally {
   await browser.close();
   arena.stop();

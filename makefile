@@ -111,7 +111,7 @@ test: $(TEST_BINARIES)
 
 # One folder's suites, its sanitizer builds included, as make test runs them:
 #   make test-compete test-common test-2048 test-pdd test-strategy test-testcases
-#        test-viewer test-analysis test-tools test-fuzz
+#        test-viewer test-analysis test-tools test-fuzz test-arena
 # (each folder's README says what its suites check). A suite belongs to the folder
 # its binary is built in, under build/ or build/san/.
 suites_in = $(filter $(BUILD)/$(1)/% $(SAN_BUILD)/$(1)/%,$(TEST_BINARIES))
@@ -131,6 +131,7 @@ $(eval $(call FOLDER_TESTS,viewer,viewer))
 $(eval $(call FOLDER_TESTS,analysis,analysis))
 $(eval $(call FOLDER_TESTS,tools,tools))
 $(eval $(call FOLDER_TESTS,fuzz,fuzz))
+$(eval $(call FOLDER_TESTS,arena,arena))
 
 # Long runs under load (not part of make test): Compete 2,000 games at -j 16 and
 # Run2048 1,000 games at -j 8; results complete and unique, no zombie or

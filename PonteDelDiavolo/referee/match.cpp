@@ -105,7 +105,18 @@ class Game {
       }
       bool offered = change_offered(mover);
       Turn turn;
-      if (!run_turn(mover, offered, &turn, &error)) return referee_failure(error);
+      if (opt_.seat[mover]) {
+        TurnContext context;
+        context.board = board_;
+        context.mover = mover;
+        context.change_offered = offered;
+        context.crossing = opt_.crossing;
+        judge::Stopwatch watch;
+        turn.judgement = opt_.seat[mover](context);
+        turn.ms = watch.elapsed_ms();
+      } else if (!run_turn(mover, offered, &turn, &error)) {
+        return referee_failure(error);
+      }
       result_.moves.push_back(MoveTime{mover, turn.ms});
       if (turn.judgement.violation != Violation::kNone) {
         lose(mover, turn);
@@ -118,6 +129,7 @@ class Game {
       record.turn = static_cast<int>(steps_.size()) + 1;
       record.action = action;
       steps_.push_back(record);
+      if (opt_.on_step) opt_.on_step(record, turn.ms);
       say("turn " + std::to_string(record.turn) + ": " + colour_name(mover) + " " + describe(action) + "  (" +
           std::to_string(static_cast<int>(turn.ms + 0.5)) + " ms)");
       if (opt_.show_board && opt_.log) *opt_.log << render_board(board_);

@@ -8,6 +8,7 @@
 // a program's behaviour.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "../rules/files.h"
 #include "../rules/score.h"
 #include "../rules/violation.h"
+#include "infer_action.h"
 
 namespace pdd {
 
@@ -41,6 +43,12 @@ struct MatchOptions {
   std::vector<int> cpus;        // the cores its programs may use (cpu_share.h); empty: any
   bool show_board = false;      // print the board after every action
   std::ostream* log = nullptr;  // one line per turn (and boards); null for silence
+  // A side played by someone other than a program (the arena's person): set,
+  // it is asked for the side's action instead of running program[colour], and
+  // its answer is judged as a program's would be (a violation loses the game).
+  std::function<Judgement(const TurnContext&)> seat[3];
+  // Called after each action is applied, with the turn's time (the arena follows the game).
+  std::function<void(const StepRecord&, double ms)> on_step;
 };
 
 struct MoveTime {

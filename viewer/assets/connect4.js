@@ -88,6 +88,55 @@ function c4MoveClass(m) {
   return C4_CLASS[m.class] + (m.class !== 'ok' && typeof m.drop === 'number' ? ' (drop ' + value4(m.drop) + ')' : '');
 }
 
+// The board's drawing, shared by the replay and the arena's live game.
+const C4_CELL = 36;
+// board[x][y]: 'A', 'B' or '' after the first `step` moves of g.
+function c4Stones(g, step) {
+  const board = Array.from({length: g.M}, () => new Array(g.N).fill(''));
+  for (let k = 0; k < step; ++k) board[g.moves[k][1]][g.moves[k][2]] = g.moves[k][0];
+  return board;
+}
+// The board as SVG: frame, coordinates, holes, stones, the blocked cell, the
+// move `last` ([side, x, y, ...] or null) ringed. root.cx(y) and root.cy(x)
+// give a cell's centre, for what the caller draws on top.
+function c4BoardSvg(g, board, last) {
+  const M = g.M, N = g.N, S = C4_CELL;
+  const root = svg('svg', {viewBox: `0 0 ${N * S + 24} ${M * S + 24}`, class: 'c4-board', id: 'board'});
+  root.append(svg('rect', {x: 12, y: 12, width: N * S, height: M * S, rx: 6, class: 'c4-frame'}));
+  const cx = y => 12 + y * S + S / 2, cy = x => 12 + x * S + S / 2;
+  for (let y = 0; y < N; ++y) {
+    const t = svg('text', {x: cx(y), y: 10, class: 'coord'}); t.textContent = y; root.append(t);
+  }
+  for (let x = 0; x < M; ++x) {
+    const t = svg('text', {x: 6, y: cy(x) + 4, class: 'coord'}); t.textContent = x; root.append(t);
+    for (let y = 0; y < N; ++y) {
+      if (x === g.noX && y === g.noY) {
+        root.append(svg('rect', {x: cx(y) - S / 2 + 3, y: cy(x) - S / 2 + 3, width: S - 6, height: S - 6, class: 'c4-blocked'}));
+        continue;
+      }
+      const side = board[x][y];
+      root.append(svg('circle', {cx: cx(y), cy: cy(x), r: S / 2 - 4, class: side ? 'stone stone-' + side : 'hole'}));
+    }
+  }
+  if (last) {
+    const [, x, y] = last;
+    root.append(svg('circle', {cx: cx(y), cy: cy(x), r: S / 2 - 9, class: 'last-move'}));
+  }
+  root.cx = cx;
+  root.cy = cy;
+  return root;
+}
+// The winning line ([[x, y], ...]) drawn through its ends, listed in root.dataset.win.
+function c4DrawWin(root, line) {
+  const [a, b] = [line[0], line[line.length - 1]];
+  root.append(svg('line', {x1: root.cx(a[1]), y1: root.cy(a[0]), x2: root.cx(b[1]), y2: root.cy(b[0]), class: 'win-line'}));
+  root.dataset.win = line.map(c => c.join(',')).join(' ');
+}
+// The board as Compete prints it: A, B, X for the blocked cell, . for empty.
+function c4BoardText(g, board) {
+  return board.map((row, x) => row.map((s, y) => x === g.noX && y === g.noY ? 'X' : s || '.').join(' ')).join('\n') + '\n';
+}
+
 function renderConnectFour() {
   const games = Record.games.slice().sort((p, q) => p.round - q.round || p.game - q.game);
   if (!games.length) return noGames('ConnectFour match');
@@ -226,31 +275,11 @@ function renderConnectFour() {
   }
 
   function draw(step) {
-    const g = game, M = g.M, N = g.N, S = 36;
-    const board = Array.from({length: M}, () => new Array(N).fill(''));
-    for (let k = 0; k < step; ++k) board[g.moves[k][1]][g.moves[k][2]] = g.moves[k][0];
+    const g = game, M = g.M, N = g.N, S = C4_CELL;
+    const board = c4Stones(g, step);
     const atEnd = step === g.moves.length;
-    const root = svg('svg', {viewBox: `0 0 ${N * S + 24} ${M * S + 24}`, class: 'c4-board', id: 'board'});
-    root.append(svg('rect', {x: 12, y: 12, width: N * S, height: M * S, rx: 6, class: 'c4-frame'}));
-    const cx = y => 12 + y * S + S / 2, cy = x => 12 + x * S + S / 2;
-    for (let y = 0; y < N; ++y) {
-      const t = svg('text', {x: cx(y), y: 10, class: 'coord'}); t.textContent = y; root.append(t);
-    }
-    for (let x = 0; x < M; ++x) {
-      const t = svg('text', {x: 6, y: cy(x) + 4, class: 'coord'}); t.textContent = x; root.append(t);
-      for (let y = 0; y < N; ++y) {
-        if (x === g.noX && y === g.noY) {
-          root.append(svg('rect', {x: cx(y) - S / 2 + 3, y: cy(x) - S / 2 + 3, width: S - 6, height: S - 6, class: 'c4-blocked'}));
-          continue;
-        }
-        const side = board[x][y];
-        root.append(svg('circle', {cx: cx(y), cy: cy(x), r: S / 2 - 4, class: side ? 'stone stone-' + side : 'hole'}));
-      }
-    }
-    if (step > 0) {
-      const [, x, y] = g.moves[step - 1];
-      root.append(svg('circle', {cx: cx(y), cy: cy(x), r: S / 2 - 9, class: 'last-move'}));
-    }
+    const root = c4BoardSvg(g, board, step > 0 ? g.moves[step - 1] : null);
+    const cx = root.cx, cy = root.cy;
     const p = analysis ? analysis.positions[step] : null;
     if (p && Array.isArray(p.best)) {
       const proven = c4Proven(p);
@@ -269,11 +298,7 @@ function renderConnectFour() {
     if (analysis && step > 0 && analysis.moves[step - 1].class !== 'ok')
       root.querySelector('.last-move').classList.add('flagged', 'flag-' + analysis.moves[step - 1].class);
     let line = null;
-    if (atEnd && (line = c4WinningLine(g, board))) {
-      const [a, b] = [line[0], line[line.length - 1]];
-      root.append(svg('line', {x1: cx(a[1]), y1: cy(a[0]), x2: cx(b[1]), y2: cy(b[0]), class: 'win-line'}));
-      root.dataset.win = line.map(c => c.join(',')).join(' ');
-    }
+    if (atEnd && (line = c4WinningLine(g, board))) c4DrawWin(root, line);
     if (atEnd && Array.isArray(g.illegal) && g.illegal.length === 2) {
       const [x, y] = g.illegal;
       if (x >= 0 && x < M && y >= 0 && y < N)
@@ -319,7 +344,7 @@ function renderConnectFour() {
     }
     note.textContent = fault;
     note.className = atEnd && (g.code < 0 || g.code > 2) ? 'fault-note fault' : 'fault-note';
-    boardText.textContent = board.map((row, x) => row.map((s, y) => x === g.noX && y === g.noY ? 'X' : s || '.').join(' ')).join('\n') + '\n';
+    boardText.textContent = c4BoardText(g, board);
     if (chart) chart.mark(step);
     if (evalChart) evalChart.mark(step);
     writeHash(Number(replay.dataset.game), step === g.moves.length ? 'end' : step);

@@ -100,6 +100,12 @@ function gCheckAnalysis(a, g) {
 }
 function gPercent(x) { return typeof x === 'number' && x >= 0 && x <= 1 ? (100 * x).toFixed(1) + '%' : '\u2014'; }
 
+// One tile of a .grid2048 board, for the replay and the arena: exponent e (0 for an empty cell).
+function gTile(e) {
+  const value = e ? 2 ** e : '';
+  return el('div', {class: 'tile t' + Math.min(e, 17) + ' d' + String(value).length}, value);
+}
+
 function render2048() {
   const games = Record.games.slice().sort((p, q) => p.game - q.game);
   if (!games.length) return noGames('2048 run');
@@ -266,10 +272,7 @@ function render2048() {
 
   function draw(step) {
     const board = boardAt(step);
-    grid.replaceChildren(...Array.from(board, v => {
-      const value = v ? 2 ** v : '';
-      return el('div', {class: 'tile t' + Math.min(v, 17) + ' d' + String(value).length}, value);
-    }));
+    grid.replaceChildren(...Array.from(board, gTile));
     stepper.label.textContent = 'move ' + step + ' of ' + game.moves;
     const names = {L: 'left', D: 'down', R: 'right', U: 'up'};
     info.replaceChildren(facts([

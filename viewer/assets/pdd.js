@@ -81,6 +81,34 @@ function pddBestAction(text) {
   return typeof text === 'string' && /^[WB]_\d+_(Chess|Bridge|Change)_\d,\d_\d,\d$/.test(text) ? pddStep(text) : null;
 }
 
+// The board's drawing, shared by the replay and the arena's live game: cells
+// of PDD_CELL units after a margin of PDD_MARGIN (coordinates in it).
+const PDD_CELL = 40, PDD_MARGIN = 18;
+// The position as SVG: coordinates, cells (covered ones shaded), tiles,
+// bridges, and the action `last` (a step, or null) outlined.
+function pddBoardSvg(pos, last) {
+  const S = PDD_CELL, O = PDD_MARGIN;
+  const root = svg('svg', {viewBox: `0 0 ${PDD_SIZE * S + O + 4} ${PDD_SIZE * S + O + 4}`, class: 'pdd-board', id: 'board'});
+  const cx = x => O + x * S + S / 2;
+  for (let i = 0; i < PDD_SIZE; ++i) {
+    const t = svg('text', {x: cx(i), y: 12, class: 'coord'}); t.textContent = i; root.append(t);
+    const u = svg('text', {x: 8, y: cx(i) + 4, class: 'coord'}); u.textContent = i; root.append(u);
+  }
+  for (let y = 0; y < PDD_SIZE; ++y)
+    for (let x = 0; x < PDD_SIZE; ++x) {
+      root.append(svg('rect', {x: O + x * S, y: O + y * S, width: S, height: S, class: 'pdd-cell' + (pos.covered[y][x] ? ' covered' : '')}));
+      if (pos.tiles[y][x]) root.append(svg('rect', {x: O + x * S + 4, y: O + y * S + 4, width: S - 8, height: S - 8, rx: 4, class: 'tile-' + pos.tiles[y][x]}));
+    }
+  for (const br of pos.bridges) {
+    root.append(svg('line', {x1: cx(br.a[0]), y1: cx(br.a[1]), x2: cx(br.b[0]), y2: cx(br.b[1]), class: 'bridge-' + br.colour}));
+    root.append(svg('line', {x1: cx(br.a[0]), y1: cx(br.a[1]), x2: cx(br.b[0]), y2: cx(br.b[1]), class: 'bridge-core'}));
+  }
+  if (last)
+    for (const c of [last.a, last.b])
+      root.append(svg('rect', {x: O + c[0] * S + 1.5, y: O + c[1] * S + 1.5, width: S - 3, height: S - 3, class: 'last-action'}));
+  return root;
+}
+
 function renderPonte() {
   const games = Record.games.slice().sort((p, q) => p.game - q.game);
   if (!games.length) return noGames('Ponte del Diavolo games');
@@ -176,26 +204,9 @@ function renderPonte() {
   }
 
   function draw(step) {
-    const pos = pddPosition(steps, step), S = 40, O = 18;
+    const pos = pddPosition(steps, step), S = PDD_CELL, O = PDD_MARGIN;
     const atEnd = step === steps.length;
-    const root = svg('svg', {viewBox: `0 0 ${PDD_SIZE * S + O + 4} ${PDD_SIZE * S + O + 4}`, class: 'pdd-board', id: 'board'});
-    const cx = x => O + x * S + S / 2;
-    for (let i = 0; i < PDD_SIZE; ++i) {
-      const t = svg('text', {x: cx(i), y: 12, class: 'coord'}); t.textContent = i; root.append(t);
-      const u = svg('text', {x: 8, y: cx(i) + 4, class: 'coord'}); u.textContent = i; root.append(u);
-    }
-    for (let y = 0; y < PDD_SIZE; ++y)
-      for (let x = 0; x < PDD_SIZE; ++x) {
-        root.append(svg('rect', {x: O + x * S, y: O + y * S, width: S, height: S, class: 'pdd-cell' + (pos.covered[y][x] ? ' covered' : '')}));
-        if (pos.tiles[y][x]) root.append(svg('rect', {x: O + x * S + 4, y: O + y * S + 4, width: S - 8, height: S - 8, rx: 4, class: 'tile-' + pos.tiles[y][x]}));
-      }
-    for (const br of pos.bridges) {
-      root.append(svg('line', {x1: cx(br.a[0]), y1: cx(br.a[1]), x2: cx(br.b[0]), y2: cx(br.b[1]), class: 'bridge-' + br.colour}));
-      root.append(svg('line', {x1: cx(br.a[0]), y1: cx(br.a[1]), x2: cx(br.b[0]), y2: cx(br.b[1]), class: 'bridge-core'}));
-    }
-    if (step > 0)
-      for (const c of [steps[step - 1].a, steps[step - 1].b])
-        root.append(svg('rect', {x: O + c[0] * S + 1.5, y: O + c[1] * S + 1.5, width: S - 3, height: S - 3, class: 'last-action'}));
+    const root = pddBoardSvg(pos, step > 0 ? steps[step - 1] : null);
     // The violation's cells, as the referee named them: "(x,y)".
     const cells = atEnd && game.violation ? [...(game.detail || game.reason).matchAll(/\((\d),(\d)\)/g)].map(m => [Number(m[1]), Number(m[2])]) : [];
     for (const [x, y] of cells) root.append(svg('rect', {x: O + x * S + 1, y: O + y * S + 1, width: S - 2, height: S - 2, class: 'violation-cell'}));

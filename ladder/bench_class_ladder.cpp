@@ -6,6 +6,8 @@
 //     chosen (median over many decisions, each followed by its pairing
 //     counted, as play does between claims);
 //   - the full claim path of `ladder play` (ledger read, ratings, decision).
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>

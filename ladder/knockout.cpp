@@ -81,7 +81,12 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
   std::vector<std::pair<int, int>> round_pairs = seeded_bracket(size);
   for (int round = 1; !round_pairs.empty(); ++round) {
     std::vector<Tie> ties;
-    for (auto [x, y] : round_pairs) ties.push_back(Tie{std::min(x, y), std::max(x, y)});
+    for (auto [x, y] : round_pairs) {
+      Tie tie;
+      tie.high = std::min(x, y);
+      tie.low = std::max(x, y);
+      ties.push_back(tie);
+    }
     const std::string round_name = round_pairs.size() == 1   ? "Final"
                                    : round_pairs.size() == 2 ? "Semi-finals"
                                    : round_pairs.size() == 4 ? "Quarter-finals"

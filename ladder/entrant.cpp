@@ -180,6 +180,9 @@ bool prepare_entrant(const Folder& folder, GameKind game, const std::string& nam
         head.substr(0, 2) != "#!")
       p->reason = "not a program (neither ELF nor a #! script)";
   }
+  // Reasons name files relative to DIR, as the records do.
+  for (size_t at = p->reason.find(folder.dir + "/"); at != std::string::npos; at = p->reason.find(folder.dir + "/"))
+    p->reason.erase(at, folder.dir.size() + 1);
   p->playable = p->reason.empty();
   if (!p->playable) p->program.clear();
   return true;

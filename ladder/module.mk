@@ -32,7 +32,7 @@ $(LADDER_TEST_OBJ): CXXFLAGS += -DLADDER_TEST_ROOT='"$(CURDIR)"' -DLADDER_TEST_B
 LADDER_TEST := $(BUILD)/ladder/tests/ladder_tests
 $(LADDER_TEST): $(LADDER_TEST_OBJ) $(BUILD)/viewer/tests/browser.o $(CT_HARNESS_OBJ) $(CLASS_LADDER_DEPS) $(DOCTEST_MAIN) \
     | $(CLASS_LADDER) $(CLASS_LADDER_BENCH) /usr/bin/chromium TestCases/1.so TestCases/25.so TestCases/50.so \
-      $(CT_PLUGIN_DIR)/random_a.so $(CT_PLUGIN_DIR)/random_b.so $(CT_PLUGIN_DIR)/no_get.so $(CT_PLUGIN_DIR)/not_elf.so \
+      $(CT_PLUGIN_DIR)/random_a.so $(CT_PLUGIN_DIR)/random_b.so $(CT_PLUGIN_DIR)/random_slow.so $(CT_PLUGIN_DIR)/no_get.so $(CT_PLUGIN_DIR)/not_elf.so \
       $(BIN)/pdd-strategy $(BIN)/pdd-greedy $(BIN)/pdd-random /usr/bin/zip
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(LADDER_TEST)

@@ -2,7 +2,7 @@
 // programs. See ladder/README.md.
 #include <unistd.h>
 
-#include <chrono>
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -272,6 +272,14 @@ int main(int argc, char** argv) {
     (argc < 2 ? std::cerr : std::cout) << kUsage;
     return argc < 2 ? 2 : 0;
   }
+  // The command may come after options (tools/cluster/shard.sbatch runs "ladder --shard K/N play ..."):
+  // the first word that names a command is moved to the front.
+  const std::vector<std::string> commands = {"init", "add", "remove", "play", "standings", "knockout", "merge"};
+  for (int k = 1; k < argc; ++k)
+    if (std::find(commands.begin(), commands.end(), argv[k]) != commands.end()) {
+      std::rotate(argv + 1, argv + k, argv + k + 1);
+      break;
+    }
   const std::string command = argv[1];
   // Each command parses the words after it (argv[1] stands as its program name).
   if (command == "init") return cmd_init(argc - 1, argv + 1);

@@ -131,20 +131,24 @@ TEST_CASE("shards of a plan in copies of the folder, merged once or twice") {
   const std::string dir = tmp / "c4";
   make_ladder(dir);
   REQUIRE(lt::ladder({"play", dir, "--games", "4"}).exit_code == 0);
+  // The shards as GNU parallel runs them (ladder/README.md): each in its own copy of the folder.
   std::vector<std::string> shards;
   for (int k = 0; k < 3; ++k) {
-    const std::string copy = tmp / ("shard" + std::to_string(k));
-    std::filesystem::copy(dir, copy, std::filesystem::copy_options::recursive);
-    const ct::RunResult r =
-        lt::ladder({"play", copy, "--games", "12", "--shard", std::to_string(k) + "/3", "--seed", "7"});
-    INFO(r.out << r.err);
-    REQUIRE(r.exit_code == 0);
-    CHECK(r.out.find("played 4 games") != std::string::npos);
+    shards.push_back(tmp / ("shard" + std::to_string(k)));
+    std::filesystem::copy(dir, shards.back(), std::filesystem::copy_options::recursive);
+  }
+  std::string output;
+  const std::string command =
+      "parallel --will-cite '" + lt::ladder_binary() + " --shard {}/3 play shard{} --games 12 --seed 7' ::: 0 1 2";
+  REQUIRE(test_shell::run_in(tmp.path(), command, &output) == 0);
+  INFO(output);
+  CHECK(output.find("played 4 games") != std::string::npos);
+  for (int k = 0; k < 3; ++k) {
+    CHECK(lt::raw_lines(shards[k] + "/games.jsonl").size() == 8);
     // Run again, a shard plays nothing more.
     const ct::RunResult again =
-        lt::ladder({"play", copy, "--games", "12", "--shard", std::to_string(k) + "/3", "--seed", "7"});
+        lt::ladder({"play", shards[k], "--games", "12", "--shard", std::to_string(k) + "/3", "--seed", "7"});
     CHECK(again.out.find("played 0 games") != std::string::npos);
-    shards.push_back(copy);
   }
   std::vector<std::string> args = {"merge", dir};
   args.insert(args.end(), shards.begin(), shards.end());

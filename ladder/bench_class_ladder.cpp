@@ -26,6 +26,7 @@
 #include "matchmaking.h"
 #include "roster.h"
 #include "standings.h"
+#include "standings_page.h"
 
 namespace {
 
@@ -127,6 +128,16 @@ int main(int argc, char** argv) {
       "Standings recompute (read + parse + Bradley-Terry + table): %.0f ms median of 3 "
       "(parse %.0f ms, ratings %.0f ms)  [target < 2000 ms]\n",
       median(recompute), median(parse_only), median(rating_only));
+
+  // The page: ratings, the 200 x 200 crosstable, the latest games.
+  std::vector<double> pages;
+  size_t page_bytes = 0;
+  for (int run = 0; run < 3; ++run) {
+    const auto start = std::chrono::steady_clock::now();
+    page_bytes = ladder::render_standings_page(ladder::GameKind::kConnectFour, ledger, standings).size();
+    pages.push_back(ms_since(start));
+  }
+  std::printf("Standings page (HTML, %.1f MB): %.0f ms median of 3\n", page_bytes / 1e6, median(pages));
 
   // Matchmaking decisions on the field, each pairing counted before the next.
   std::vector<double> decisions, builds;

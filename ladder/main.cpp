@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -48,7 +49,7 @@ struct GameOptions {
   judge::WorkdirSettings workdirs;
   void add_to(judge::OptionTable* t) {
     t->integer("--move-time", "MS", 1, 600000, &move_time,
-               "ConnectFour: STRATEGY_MOVE_MS given to the plugins (default: unset)", "a whole number of ms")
+               "STRATEGY_MOVE_MS given to ConnectFour plugins, PDD_THINK_MS to PDD programs\n(default: unset)", "a whole number of ms")
         .integer("--time-limit", "MS", 1, 600000, &time_limit,
                  "wall time a move (ConnectFour, default 3000) or a turn (PDD, default 5000)", "a whole number of ms")
         .integer("--memory-limit", "MB", 16, 65536, &memory, "memory cap of each player (default 1024)",
@@ -150,6 +151,8 @@ bool game_settings(const ladder::Folder& folder, ladder::GameKind kind, const Ga
   s->memory_mb = o.memory;
   s->workdirs = &workdirs;
   if (kind == ladder::GameKind::kPonte) {
+    // Our PDD programs think for PDD_THINK_MS; the referee's programs inherit the environment.
+    if (o.move_time > 0) ::setenv("PDD_THINK_MS", std::to_string(o.move_time).c_str(), 1);
     s->refusal_hooks = judge::path_beside_executable("refusal-hooks.so");
     if (::access(s->refusal_hooks.c_str(), R_OK) != 0) s->refusal_hooks.clear();
   }

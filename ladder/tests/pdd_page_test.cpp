@@ -1,7 +1,6 @@
 // The ladder on PDD programs (ours, greedy, random) with a knockout, and the
 // standings page loaded in headless Chromium.
 #include <doctest/doctest.h>
-#include <stdlib.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,7 +10,6 @@
 #include "ladder_harness.h"
 
 TEST_CASE("a PDD round robin of our strategy, greedy and random, then a knockout; the page in Chromium") {
-  ::setenv("PDD_THINK_MS", "50", 1);  // our strategy's thinking time, inherited by the programs
   ct::TempDir tmp;
   const std::string dir = tmp / "pdd";
   REQUIRE(lt::ladder({"init", dir, "--game", "pdd"}).exit_code == 0);
@@ -30,7 +28,7 @@ TEST_CASE("a PDD round robin of our strategy, greedy and random, then a knockout
   CHECK(lt::ladder({"add", dir, "noexec", tmp / "noexec"}).out.find("NOT playable: not executable") !=
         std::string::npos);
   // Three players, three pairings: a round robin with both colours.
-  const ct::RunResult play = lt::ladder({"play", dir, "--games", "6", "-j", "2"}, 240000);
+  const ct::RunResult play = lt::ladder({"play", dir, "--games", "6", "-j", "2", "--move-time", "50"}, 240000);
   INFO(play.out << play.err);
   REQUIRE(play.exit_code == 0);
   const auto lines = lt::json_lines(dir + "/games.jsonl");
@@ -41,7 +39,8 @@ TEST_CASE("a PDD round robin of our strategy, greedy and random, then a knockout
   const auto ratings = lt::ratings(dir);
   CHECK(ratings[0].first == "strategy@1");
   // The knockout: seeds from the standings, the top seed has a bye in a bracket of 4.
-  const ct::RunResult knockout = lt::ladder({"knockout", dir, "--top", "8", "--pairs", "1", "-j", "2"}, 240000);
+  const ct::RunResult knockout =
+      lt::ladder({"knockout", dir, "--top", "8", "--pairs", "1", "-j", "2", "--move-time", "50"}, 240000);
   INFO(knockout.out << knockout.err);
   REQUIRE(knockout.exit_code == 0);
   CHECK(knockout.out.find("1.strategy@1 (bye)") != std::string::npos);

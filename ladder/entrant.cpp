@@ -108,18 +108,16 @@ std::string build_folder_for(const std::string& folder) {
 
 }  // namespace
 
-bool prepare_entrant(const Folder& folder, GameKind game, const std::string& name, int version, const std::string& file,
-                     const std::string& host, Player* p, std::string* error) {
+bool prepare_entrant(const Folder& folder, GameKind game, const std::string& name, const std::string& place,
+                     const std::string& file, const std::string& host, Player* p, std::string* error) {
   std::error_code ec;
   if (!fs::is_regular_file(file, ec)) return *error = file + ": not a regular file (or missing)", false;
   p->name = name;
-  p->version = version;
-  p->id = name + "@" + std::to_string(version);
   p->kind = entrant_kind(file);
   p->added = utc_now();
-  const std::string rel = "players/" + p->id;
+  const std::string rel = place;
   const std::string home = folder.dir + "/" + rel;
-  fs::remove_all(home, ec);  // left by an add that was killed before its line was written
+  fs::remove_all(home, ec);
   fs::create_directories(home, ec);
   if (ec) return *error = home + ": " + ec.message(), false;
   const std::string base = fs::path(file).filename().string();
@@ -186,6 +184,32 @@ bool prepare_entrant(const Folder& folder, GameKind game, const std::string& nam
   p->playable = p->reason.empty();
   if (!p->playable) p->program.clear();
   return true;
+}
+
+bool settle_entrant(const Folder& folder, const std::string& place, int version, Player* p, std::string* error) {
+  p->version = version;
+  p->id = p->name + "@" + std::to_string(version);
+  const std::string rel = "players/" + p->id;
+  std::error_code ec;
+  fs::remove_all(folder.dir + "/" + rel, ec);  // left by an add that was killed before its line was written
+  fs::rename(folder.dir + "/" + place, folder.dir + "/" + rel, ec);
+  if (ec) return *error = folder.dir + "/" + place + ": cannot rename to " + rel + ": " + ec.message(), false;
+  for (std::string* text : {&p->file, &p->program, &p->reason})
+    for (size_t at = text->find(place + "/"); at != std::string::npos; at = text->find(place + "/", at))
+      text->replace(at, place.size(), rel);
+  return true;
+}
+
+std::string pending_place(const Folder& folder) {
+  std::error_code ec;
+  const std::string prefix = ".pending-";
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder.dir + "/players", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const std::string pid = name.substr(prefix.size());
+    if (!fs::exists("/proc/" + pid, ec)) fs::remove_all(entry.path(), ec);
+  }
+  return "players/" + prefix + std::to_string(::getpid());
 }
 
 }  // namespace ladder

@@ -49,7 +49,8 @@ struct GameOptions {
   judge::WorkdirSettings workdirs;
   void add_to(judge::OptionTable* t) {
     t->integer("--move-time", "MS", 1, 600000, &move_time,
-               "STRATEGY_MOVE_MS given to ConnectFour plugins, PDD_THINK_MS to PDD programs\n(default: unset)", "a whole number of ms")
+               "STRATEGY_MOVE_MS given to ConnectFour plugins, PDD_THINK_MS to PDD programs\n(default: unset)",
+               "a whole number of ms")
         .integer("--time-limit", "MS", 1, 600000, &time_limit,
                  "wall time a move (ConnectFour, default 3000) or a turn (PDD, default 5000)", "a whole number of ms")
         .integer("--memory-limit", "MB", 16, 65536, &memory, "memory cap of each player (default 1024)",
@@ -97,16 +98,20 @@ int cmd_add(int argc, char** argv) {
   ladder::GameKind kind;
   if (!open_ladder(args[0], &folder, &kind)) return 1;
   if (::access(args[2].c_str(), R_OK) != 0) return fail(args[2] + ": " + std::strerror(errno));
+  // Copied, built and checked without the lock (a build may take a while), then
+  // numbered and recorded under it.
+  ladder::Player player;
+  std::string error;
+  const std::string place = ladder::pending_place(folder);
+  if (!ladder::prepare_entrant(folder, kind, args[1], place, judge::absolute_path(args[2]), judge::self_executable(),
+                               &player, &error))
+    return fail(error);
   ladder::FolderLock lock(folder);
   if (!lock.ok()) return fail(lock.error());
   ladder::Ledger ledger;
-  std::string error;
   if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
-  ladder::Player player;
   const int version = ledger.roster.latest_version(args[1]) + 1;
-  if (!ladder::prepare_entrant(folder, kind, args[1], version, judge::absolute_path(args[2]), judge::self_executable(),
-                               &player, &error))
-    return fail(error);
+  if (!ladder::settle_entrant(folder, place, version, &player, &error)) return fail(error);
   std::vector<std::string> warnings;
   if (!ladder::append_record_line(folder.players(), ladder::add_line(player), &warnings, &error)) return fail(error);
   for (const std::string& w : warnings) std::cerr << "ladder: warning: " << w << "\n";

@@ -172,3 +172,22 @@ TEST_CASE("shards of a plan in copies of the folder, merged once or twice") {
   CHECK(refused.exit_code != 0);
   CHECK(refused.err.find("'q@1' is not in") != std::string::npos);
 }
+
+TEST_CASE("two adds of one name at once make two versions") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  REQUIRE(lt::ladder({"init", dir, "--game", "connect4"}).exit_code == 0);
+  ct::RunResult first, second;
+  std::thread other([&] { first = lt::ladder({"add", dir, "twin", lt::test_plugin("random_a")}); });
+  second = lt::ladder({"add", dir, "twin", lt::test_plugin("random_b")});
+  other.join();
+  CHECK(first.exit_code == 0);
+  CHECK(second.exit_code == 0);
+  std::set<std::string> ids;
+  for (const judge::JsonValue& p : lt::json_lines(dir + "/players.jsonl")) {
+    ids.insert(lt::text(p, "id"));
+    CHECK(std::filesystem::exists(dir + "/" + lt::text(p, "program")));
+  }
+  CHECK(ids == std::set<std::string>{"twin@1", "twin@2"});
+  CHECK(ct::list_dir(dir + "/players") == std::vector<std::string>{"twin@1", "twin@2"});
+}

@@ -77,6 +77,40 @@ bool seed_of(const JsonValue& v, const std::string& where, uint64_t* out, std::s
 
 }  // namespace
 
+bool parse_game(const JsonValue& v, const std::string& where, GameLine* g, std::string* error) {
+  double game = 0;
+  if (!text_of(v, "pairing", where, &g->pairing, error) || !number_of(v, "game", where, &game, error) ||
+      !text_of(v, "a", where, &g->a, error) || !text_of(v, "b", where, &g->b, error) ||
+      !seed_of(v, where, &g->seed, error) || !text_of(v, "plan", where, &g->plan, error) ||
+      !number_of(v, "score_a", where, &g->score_a, error) || !text_of(v, "result", where, &g->result, error) ||
+      !text_of(v, "reason", where, &g->reason, error) || !text_of(v, "time", where, &g->time, error))
+    return false;
+  if (g->result != "a" && g->result != "b" && g->result != "draw" && g->result != "void")
+    return *error = where + "field 'result' is '" + g->result + "', not a, b, draw or void", false;
+  if (g->score_a != 0 && g->score_a != 0.5 && g->score_a != 1)
+    return *error = where + "field 'score_a' is " + v.find("score_a")->text + ", not 0, 0.5 or 1", false;
+  g->game = static_cast<int>(game);
+  if (const JsonValue* record = v.find("record")) g->record = record->dump();
+  return true;
+}
+
+bool parse_claim(const JsonValue& v, const std::string& where, Claim* c, std::string* error) {
+  return text_of(v, "pairing", where, &c->pairing, error) && text_of(v, "a", where, &c->a, error) &&
+         text_of(v, "b", where, &c->b, error) && seed_of(v, where, &c->seed, error) &&
+         text_of(v, "plan", where, &c->plan, error) && text_of(v, "owner", where, &c->owner, error);
+}
+
+bool add_game(GameLine game, const std::string& where, std::set<std::pair<std::string, int>>* seen,
+              std::vector<GameLine>* games, std::vector<std::string>* warnings) {
+  if (!seen->insert({game.pairing, game.game}).second) {
+    warnings->push_back(where + "game " + std::to_string(game.game) + " of pairing " + game.pairing +
+                        " is already in the file; this copy is ignored");
+    return false;
+  }
+  games->push_back(std::move(game));
+  return true;
+}
+
 bool read_games(const std::string& text, const std::string& source, std::vector<GameLine>* games,
                 std::vector<std::string>* warnings, std::string* error) {
   std::set<std::pair<std::string, int>> seen;
@@ -86,26 +120,8 @@ bool read_games(const std::string& text, const std::string& source, std::vector<
       text, source,
       [&](int, const std::string& where, const std::string&, const JsonValue& v) {
         GameLine g;
-        double game = 0;
-        if (!text_of(v, "pairing", where, &g.pairing, &problem) || !number_of(v, "game", where, &game, &problem) ||
-            !text_of(v, "a", where, &g.a, &problem) || !text_of(v, "b", where, &g.b, &problem) ||
-            !seed_of(v, where, &g.seed, &problem) || !text_of(v, "plan", where, &g.plan, &problem) ||
-            !number_of(v, "score_a", where, &g.score_a, &problem) ||
-            !text_of(v, "result", where, &g.result, &problem) || !text_of(v, "reason", where, &g.reason, &problem) ||
-            !text_of(v, "time", where, &g.time, &problem))
-          return false;
-        if (g.result != "a" && g.result != "b" && g.result != "draw" && g.result != "void")
-          return problem = where + "field 'result' is '" + g.result + "', not a, b, draw or void", false;
-        if (g.score_a != 0 && g.score_a != 0.5 && g.score_a != 1)
-          return problem = where + "field 'score_a' is " + v.find("score_a")->text + ", not 0, 0.5 or 1", false;
-        g.game = static_cast<int>(game);
-        if (!seen.insert({g.pairing, g.game}).second) {
-          warnings->push_back(where + "game " + std::to_string(g.game) + " of pairing " + g.pairing +
-                              " is already in the file; this copy is ignored");
-          return true;
-        }
-        if (const JsonValue* record = v.find("record")) g.record = record->dump();
-        games->push_back(std::move(g));
+        if (!parse_game(v, where, &g, &problem)) return false;
+        add_game(std::move(g), where, &seen, games, warnings);
         return true;
       },
       &torn, error);
@@ -122,10 +138,7 @@ bool read_claims(const std::string& text, const std::string& source, std::vector
       text, source,
       [&](int, const std::string& where, const std::string&, const JsonValue& v) {
         Claim c;
-        if (!text_of(v, "pairing", where, &c.pairing, &problem) || !text_of(v, "a", where, &c.a, &problem) ||
-            !text_of(v, "b", where, &c.b, &problem) || !seed_of(v, where, &c.seed, &problem) ||
-            !text_of(v, "plan", where, &c.plan, &problem) || !text_of(v, "owner", where, &c.owner, &problem))
-          return false;
+        if (!parse_claim(v, where, &c, &problem)) return false;
         claims->push_back(std::move(c));
         return true;
       },

@@ -17,8 +17,12 @@
 //     the latest claim of a pairing names who plays its missing games.
 #pragma once
 #include <cstdint>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "../common/json_read.h"
 
 namespace ladder {
 
@@ -51,6 +55,13 @@ bool read_games(const std::string& text, const std::string& source, std::vector<
                 std::vector<std::string>* warnings, std::string* error);
 bool read_claims(const std::string& text, const std::string& source, std::vector<Claim>* claims,
                  std::vector<std::string>* warnings, std::string* error);
+
+// One line of each, parsed; false with *error beginning with `where`.
+bool parse_game(const judge::JsonValue& line, const std::string& where, GameLine* game, std::string* error);
+bool parse_claim(const judge::JsonValue& line, const std::string& where, Claim* claim, std::string* error);
+// Appends `game` to *games unless its (pairing, game) is in *seen (then a warning, and false).
+bool add_game(GameLine game, const std::string& where, std::set<std::pair<std::string, int>>* seen,
+              std::vector<GameLine>* games, std::vector<std::string>* warnings);
 
 // "host:pid:start": this process, told apart from a later one with its pid.
 std::string this_owner();

@@ -8,6 +8,7 @@
 
 #include "../common/ordered_pool.h"
 #include "ledger.h"
+#include "ledger_cache.h"
 #include "matchmaking.h"
 #include "standings.h"
 
@@ -48,7 +49,13 @@ class Session {
  public:
   Session(const Folder& folder, const PlaySettings& settings, const PlayRequest& request, std::ostream& out,
           std::ostream& err)
-      : folder_(folder), settings_(settings), request_(request), out_(out), err_(err), owner_(this_owner()) {}
+      : folder_(folder),
+        settings_(settings),
+        request_(request),
+        out_(out),
+        err_(err),
+        owner_(this_owner()),
+        cache_(folder) {}
 
   bool prepare(std::string* error) {
     if (request_.shards <= 1) return true;
@@ -69,8 +76,8 @@ class Session {
   bool claim(Work* work, std::string* error) {
     FolderLock lock(folder_);
     if (!lock.ok()) return *error = lock.error(), false;
-    Ledger ledger;
-    if (!read_ledger(folder_, &ledger, error)) return false;
+    if (!cache_.refresh(error)) return false;
+    const Ledger& ledger = cache_.ledger();
     warn(ledger.warnings);
     const std::string plan = request_.shards > 1 ? "s" + std::to_string(request_.seed) : "";
     const std::vector<Claim> open = open_claims(ledger);
@@ -115,8 +122,7 @@ class Session {
       if (!found) return true;
     }
     if (!found) {  // 3. matchmaking
-      const Standings standings = compute_standings(ledger.roster, ledger.games);
-      const Field field(ledger.roster, standings, ledger.games, live);
+      const Field field(ledger.roster, cache_.standings(), ledger.games, live);
       int a = 0, b = 0;
       if (!field.choose(&a, &b)) {
         *error = "fewer than two active, playable players (ladder add DIR NAME FILE)";
@@ -193,6 +199,7 @@ class Session {
   std::ostream& out_;
   std::ostream& err_;
   const std::string owner_;
+  LedgerCache cache_;  // under the folder lock and the claiming mutex only
   std::vector<PlannedPairing> plan_;
   std::vector<size_t> mine_;  // indexes into plan_ of this shard
   std::mutex mutex_;          // out_, err_, warned_, work_players_

@@ -10,6 +10,7 @@
 #include "../folder.h"
 #include "../game_record.h"
 #include "../knockout.h"
+#include "../ledger_cache.h"
 #include "../matchmaking.h"
 #include "../roster.h"
 #include "../sha256.h"
@@ -200,4 +201,52 @@ TEST_CASE("standings: ratings in the order of the results, void games apart") {
   CHECK(s.between(0, 1).losses == 5);
   const std::string text = format_standings(roster, s);
   CHECK(text.find("Crosstable") != std::string::npos);
+}
+
+TEST_CASE("the ledger cache reads only whole appended lines, and starts over on a shorter file") {
+  test_shell::TempDir dir;
+  std::string error;
+  REQUIRE(init_folder(dir / "l", GameKind::kConnectFour, &error));
+  Folder folder;
+  GameKind kind;
+  REQUIRE(open_folder(dir / "l", &folder, &kind, &error));
+  {
+    std::ofstream players(folder.players());
+    players << add_line(make_player("a", 1)) << "\n" << add_line(make_player("b", 1)) << "\n";
+  }
+  LedgerCache cache(folder);
+  REQUIRE(cache.refresh(&error));
+  CHECK(cache.ledger().roster.size() == 2);
+  CHECK(cache.ledger().games.empty());
+  const std::string g0 = game_line(make_game("p1", 0, "a@1", "b@1", 1));
+  const std::string g1 = game_line(make_game("p1", 1, "a@1", "b@1", 0));
+  {
+    std::ofstream games(folder.games());
+    games << g0 << "\n" << g1.substr(0, 25);  // a line being written (or torn)
+  }
+  REQUIRE(cache.refresh(&error));
+  CHECK(cache.ledger().games.size() == 1);
+  CHECK(cache.standings().games_counted == 1);
+  {
+    std::ofstream games(folder.games(), std::ios::app);
+    games << g1.substr(25) << "\n" << g0 << "\n";  // the rest of it, then a copy of game 0
+  }
+  REQUIRE(cache.refresh(&error));
+  CHECK(cache.ledger().games.size() == 2);
+  CHECK(cache.standings().games_counted == 2);
+  CHECK_FALSE(cache.ledger().warnings.empty());  // the copy, skipped
+  {
+    std::ofstream games(folder.games());  // rewritten shorter: read again from the start
+    games << g1 << "\n";
+  }
+  REQUIRE(cache.refresh(&error));
+  REQUIRE(cache.ledger().games.size() == 1);
+  CHECK(cache.ledger().games[0].game == 1);
+  CHECK(cache.ledger().roster.size() == 2);
+  {
+    std::ofstream games(folder.games(), std::ios::app);
+    games << "{\"pairing\":3}\n";
+  }
+  CHECK_FALSE(cache.refresh(&error));
+  CHECK(error.find("games.jsonl line 2") != std::string::npos);
 }

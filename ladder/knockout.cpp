@@ -1,6 +1,7 @@
 #include "knockout.h"
 
 #include <cstdio>
+#include <filesystem>
 #include <mutex>
 #include <ostream>
 
@@ -35,6 +36,7 @@ struct Tie {
   int games = 0;
   int winner = 0;  // a seed
   std::string note;
+  std::vector<std::string> records;  // its games' records, for its replay page
 };
 
 std::string points_text(double p) {
@@ -70,7 +72,7 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
   const auto& players = ledger.roster.players();
   const std::string run = "k" + std::to_string(seed_of_pairing(utc_now() + this_owner()));
   const std::string record = folder.dir + "/knockout.jsonl";
-  std::vector<std::string> records;
+  const viewer::Kind kind = settings.game == GameKind::kPonte ? viewer::Kind::kPonte : viewer::Kind::kConnectFour;
   std::mutex record_mutex;
   std::string text = "Knockout of the top " + std::to_string(seeds.size()) + " (bracket of " + std::to_string(size) +
                      "), ties of " + std::to_string(request.pairs) + " pairings (" + std::to_string(2 * request.pairs) +
@@ -118,7 +120,7 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
               std::lock_guard<std::mutex> guard(record_mutex);
               std::vector<std::string> warnings;
               if (!append_record_line(record, game_line(line), &warnings, &why)) return pool.fail(unit, why);
-              if (!line.record.empty()) records.push_back(line.record);
+              if (!line.record.empty()) tie.records.push_back(line.record);
             }
           }
           tie.winner = tie.points_low > tie.points_high ? tie.low : tie.high;
@@ -139,9 +141,17 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
         block += "  " + high + " (bye)\n";
       } else {
         const std::string low = std::to_string(t.low) + "." + players[seeds[t.low - 1]].id;
+        // Each tie's replay page: the higher seed is A in every game.
+        const std::string page = "knockout/round" + std::to_string(round) + "-tie" + std::to_string(k + 1) + ".html";
+        std::error_code ec;
+        std::filesystem::create_directories(folder.dir + "/knockout", ec);
+        if (!viewer::write_page(folder.dir + "/" + page, kind, t.records, "ladder knockout, " + round_name, &error)) {
+          err << "ladder: " << error << "\n";
+          return 1;
+        }
         block += "  " + high + " " + points_text(t.points_high) + " - " + points_text(t.points_low) + " " + low + " (" +
                  std::to_string(t.games) + " games)  -> " + players[seeds[t.winner - 1]].id +
-                 (t.note.empty() ? "" : " (" + t.note + ")") + "\n";
+                 (t.note.empty() ? "" : " (" + t.note + ")") + "  " + page + "\n";
       }
       if (k % 2 == 1) next.push_back({ties[k - 1].winner, t.winner});
     }
@@ -151,14 +161,11 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
     text += block;
     round_pairs = next;
   }
-  if (!judge::write_file_atomically(folder.dir + "/knockout.txt", text, &error) ||
-      !viewer::write_page(folder.dir + "/knockout.html",
-                          settings.game == GameKind::kPonte ? viewer::Kind::kPonte : viewer::Kind::kConnectFour,
-                          records, "ladder knockout", &error)) {
+  if (!judge::write_file_atomically(folder.dir + "/knockout.txt", text, &error)) {
     err << "ladder: " << error << "\n";
     return 1;
   }
-  out << "Files: knockout.txt, knockout.jsonl, knockout.html in " << folder.dir << "\n";
+  out << "Files: knockout.txt, knockout.jsonl, knockout/ (each tie's replays) in " << folder.dir << "\n";
   return 0;
 }
 

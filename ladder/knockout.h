@@ -5,7 +5,7 @@
 // two games (both first movers, both colours); a tie level on points goes on
 // one pairing at a time, up to `extra` more, then the higher seed advances.
 // The games go to DIR/knockout.jsonl (not to the ratings), the bracket to
-// DIR/knockout.txt, the replays to DIR/knockout.html.
+// DIR/knockout.txt, each tie's replays to DIR/knockout/round<r>-tie<t>.html.
 #pragma once
 #include <iosfwd>
 #include <utility>

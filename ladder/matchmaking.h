@@ -34,7 +34,7 @@ class Field {
         const std::vector<Claim>& in_flight);
 
   int active_players() const { return static_cast<int>(active_.size()); }
-  // The next pair (roster indexes, a the one who is newer or lower); false with fewer than two active players.
+  // The next pair (roster indexes; a is the newcomer, if one); false with fewer than two active players.
   bool choose(int* a, int* b) const;
   // Counts `games` more games between a and b (a pairing chosen but not played yet).
   void count(int a, int b, int games = 2);

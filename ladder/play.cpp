@@ -1,6 +1,7 @@
 #include "play.h"
 
 #include <mutex>
+#include <utility>
 #include <ostream>
 #include <set>
 #include <unordered_map>
@@ -34,6 +35,7 @@ std::vector<PlannedPairing> make_plan(const Ledger& ledger, const PlayRequest& r
     int a = 0, b = 0;
     if (!field.choose(&a, &b)) break;
     field.count(a, b);
+    if (a > b) std::swap(a, b);  // a pair is always recorded the same way round
     pairings.push_back({plan + "-" + std::to_string(i), ledger.roster.players()[a].id, ledger.roster.players()[b].id});
   }
   return pairings;
@@ -128,6 +130,7 @@ class Session {
         *error = "fewer than two active, playable players (ladder add DIR NAME FILE)";
         return false;
       }
+      if (a > b) std::swap(a, b);  // a pair is always recorded the same way round (standings_page.h)
       chosen.pairing = new_pairing_id();
       chosen.a = ledger.roster.players()[a].id;
       chosen.b = ledger.roster.players()[b].id;

@@ -31,16 +31,18 @@ std::string elo_text(double v) {
   return text;
 }
 
-// The page name of player id's replays.
-std::string replay_page(const std::string& id) { return "replays/" + id + ".html"; }
+// The pair of players whose page holds a game: its a and b as recorded
+// (play records every pairing of two players the same way round).
+std::string pair_key(const GameLine& g) { return g.a + "--" + g.b; }
+std::string replay_page(const std::string& key) { return "replays/" + key + ".html"; }
 
 // Each game's number on its page: game k (with a record) is on the page of
-// its player a, numbered in file order from 1.
+// its pair, numbered in file order from 1.
 std::vector<int> numbers_on_pages(const Ledger& ledger) {
   std::unordered_map<std::string, int> next;
   std::vector<int> number(ledger.games.size(), 0);
   for (size_t k = 0; k < ledger.games.size(); ++k)
-    if (!ledger.games[k].record.empty()) number[k] = ++next[ledger.games[k].a];
+    if (!ledger.games[k].record.empty()) number[k] = ++next[pair_key(ledger.games[k])];
   return number;
 }
 
@@ -51,14 +53,14 @@ std::string score_symbol(double score) { return score == 1 ? "1" : score == 0 ? 
 std::string replay_link(const Ledger& ledger, size_t index) {
   const std::vector<int> number = numbers_on_pages(ledger);
   if (index >= number.size() || number[index] == 0) return "";
-  return replay_page(ledger.games[index].a) + "#game=" + std::to_string(number[index]) + "&step=end";
+  return replay_page(pair_key(ledger.games[index])) + "#game=" + std::to_string(number[index]) + "&step=end";
 }
 
 std::string render_standings_page(GameKind game, const Ledger& ledger, const Standings& s, int recent) {
   const auto& players = ledger.roster.players();
   const std::vector<int> number = numbers_on_pages(ledger);
   auto link_of = [&](size_t k) {
-    return number[k] ? replay_page(ledger.games[k].a) + "#game=" + std::to_string(number[k]) + "&step=end"
+    return number[k] ? replay_page(pair_key(ledger.games[k])) + "#game=" + std::to_string(number[k]) + "&step=end"
                      : std::string();
   };
   std::string h = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Ladder standings (" +
@@ -151,10 +153,10 @@ bool write_standings_files(const Folder& folder, GameKind game, const Ledger& le
       !judge::write_file_atomically(folder.dir + "/standings.json", standings_json(ledger.roster, s) + "\n", error))
     return false;
   if (!with_html) return true;
-  // Each player's replay page, when it has games it does not show yet.
-  std::map<std::string, std::vector<std::string>> lines;  // player a -> its games' records
+  // Each pair's replay page, when it has games it does not show yet.
+  std::map<std::string, std::vector<std::string>> lines;  // pair -> its games' records
   for (const GameLine& g : ledger.games)
-    if (!g.record.empty()) lines[g.a].push_back(g.record);
+    if (!g.record.empty()) lines[pair_key(g)].push_back(g.record);
   const std::string manifest_path = folder.dir + "/replays/manifest.json";
   std::map<std::string, long long> shown;
   std::string text, why;
@@ -169,7 +171,7 @@ bool write_standings_files(const Folder& folder, GameKind game, const Ledger& le
     if (shown.count(id) && shown[id] == static_cast<long long>(records.size()) &&
         std::filesystem::exists(folder.dir + "/" + replay_page(id), ec))
       continue;
-    if (!viewer::write_page(folder.dir + "/" + replay_page(id), kind, records, "ladder games of " + id, error))
+    if (!viewer::write_page(folder.dir + "/" + replay_page(id), kind, records, "ladder games " + id, error))
       return false;
     shown[id] = static_cast<long long>(records.size());
     changed = true;

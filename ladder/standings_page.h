@@ -4,9 +4,11 @@
 //   standings.html   one page: ratings with 95% intervals, games, score,
 //                    the per-pair crosstable and the latest games, each game
 //                    linked to its replay
-//   replays/<id>.html  the viewer's replay page (viewer/page.h) of every
-//                    recorded game of player <id>, as side a; rewritten only
-//                    when that player has new games (replays/manifest.json)
+//   replays/<a>--<b>.html  the viewer's replay page (viewer/page.h) of
+//                    every recorded game between a and b (a the player added
+//                    first: play records a pair the same way round), so the
+//                    page's A and B are the same players throughout; rewritten
+//                    only when the pair has new games (replays/manifest.json)
 #pragma once
 #include <string>
 
@@ -23,8 +25,8 @@ std::string render_standings_page(GameKind game, const Ledger& ledger, const Sta
 bool write_standings_files(const Folder& folder, GameKind game, const Ledger& ledger, const Standings& standings,
                            bool with_html, std::string* error);
 
-// The replay page of player `id`'s games (relative to DIR) and the number of
-// game `index` (into ledger.games) on it, counted from 1; "" when the game has no record.
+// The link (relative to DIR) to game `index` of ledger.games on its pair's
+// replay page; "" when the game has no record.
 std::string replay_link(const Ledger& ledger, size_t index);
 
 }  // namespace ladder

@@ -63,7 +63,15 @@ TEST_CASE("ratings recover the order of far-apart sample levels") {
     CHECK(lt::text(*r0, "seed") == lt::text(*r1, "seed"));
     CHECK(lt::text(*r0, "first") != lt::text(*r1, "first"));
     CHECK(lt::text(*r0, "a") == lt::text(games[0], "a"));  // the record names players by id, not by path
+    // A pair is always recorded the same way round: the player added first as a.
+    CHECK(lt::text(games[0], "a") < lt::text(games[0], "b"));  // level1 < level25 < level50, as added
   }
+  // One replay page per pair, every game linked to it.
+  CHECK(ct::list_dir(dir + "/replays").size() == 0);  // written by `standings`, not by `play`
+  REQUIRE(lt::ladder({"standings", dir}).exit_code == 0);
+  CHECK(ct::list_dir(dir + "/replays") == std::vector<std::string>{"level1@1--level25@1.html",
+                                                                   "level1@1--level50@1.html",
+                                                                   "level25@1--level50@1.html", "manifest.json"});
   // standings.txt is the same table.
   CHECK(ct::read_file(dir + "/standings.txt").find("level50@1") != std::string::npos);
 }

@@ -46,7 +46,9 @@ TEST_CASE("a PDD round robin of our strategy, greedy and random, then a knockout
   CHECK(knockout.out.find("1.strategy@1 (bye)") != std::string::npos);
   CHECK(knockout.out.find("Champion: ") != std::string::npos);
   CHECK(lt::json_lines(dir + "/knockout.jsonl").size() >= 4);
-  CHECK(lt::json_lines(dir + "/games.jsonl").size() == 6);  // knockout games stay out of the ratings
+  CHECK(std::filesystem::exists(dir + "/knockout/round1-tie2.html"));  // seeds 2 and 3
+  CHECK(std::filesystem::exists(dir + "/knockout/round2-tie1.html"));  // the final
+  CHECK(lt::json_lines(dir + "/games.jsonl").size() == 6);             // knockout games stay out of the ratings
 
   // The standings page: the table, the crosstable, each game linked to its replay.
   REQUIRE(lt::ladder({"standings", dir}).exit_code == 0);

@@ -36,3 +36,14 @@ $(LADDER_TEST): $(LADDER_TEST_OBJ) $(BUILD)/viewer/tests/browser.o $(CT_HARNESS_
       $(BIN)/pdd-strategy $(BIN)/pdd-greedy $(BIN)/pdd-random /usr/bin/zip
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 TEST_BINARIES += $(LADDER_TEST)
+
+# The in-process suite (records, matchmaking, standings, the ledger cache) under
+# AddressSanitizer and UBSan (common/sanitize.mk), the ladder's code built
+# with them; the kit's libraries as the normal build made them.
+LADDER_SAN_OBJ := $(call san_objects,$(LADDER_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/ladder/tests/records_test.o) \
+  $(SAN_BUILD)/common/tests/doctest_main.o
+$(SAN_BUILD)/ladder/tests/ladder_tests_san: $(LADDER_SAN_OBJ) $(BUILD)/TestCases/tools/upload.o $(COMPETE_LIB) $(PDD_LIB) \
+    $(VIEWER_LIB) $(COMMON_LIB)
+	@mkdir -p $(@D)
+	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
+TEST_BINARIES += $(SAN_BUILD)/ladder/tests/ladder_tests_san

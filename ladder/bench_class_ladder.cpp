@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   ladder::open_folder(dir.string(), &folder, &kind, &error);
   // The class: player k's true strength is 10 k Elo; results drawn from Bradley-Terry with 10% draws.
   std::mt19937_64 rng(7);
-  std::string roster_text, games_text;
+  std::string roster_text, games_text, claims_text;
   std::vector<double> strength;
   for (int k = 0; k < players; ++k) {
     ladder::Player p;
@@ -97,9 +97,19 @@ int main(int argc, char** argv) {
     line.reason = "synthetic";
     line.time = "2026-11-27T00:00:00Z";
     games_text += ladder::game_line(line) + "\n";
+    if (line.game == 0) {  // each pairing was claimed once, as play does
+      ladder::Claim claim;
+      claim.pairing = line.pairing;
+      claim.a = line.a;
+      claim.b = line.b;
+      claim.owner = "elsewhere:1:1";
+      claim.time = line.time;
+      claims_text += ladder::claim_line(claim) + "\n";
+    }
   }
   if (!judge::write_file_atomically(folder.players(), roster_text, &error) ||
-      !judge::write_file_atomically(folder.games(), games_text, &error)) {
+      !judge::write_file_atomically(folder.games(), games_text, &error) ||
+      !judge::write_file_atomically(folder.claims(), claims_text, &error)) {
     std::cerr << error << "\n";
     return 1;
   }
@@ -197,7 +207,8 @@ int main(int argc, char** argv) {
       std::cerr << error << "\n";
       return 1;
     }
-    ladder::Field field(cache.ledger().roster, cache.standings(), cache.ledger().games, {});
+    const std::vector<ladder::Claim> open = cache.open_claims();
+    ladder::Field field(cache.ledger().roster, cache.standings(), cache.ledger().games, open);
     field.choose(&a, &b);
     claims.push_back(ms_since(start));
   }

@@ -83,10 +83,32 @@ bool LedgerCache::refresh(std::string* error) {
     if (!restart) return true;
     ledger_ = Ledger();
     seen_.clear();
+    done_.clear();
     for (Tail& tail : tails_) tail = Tail();
     rated_ = false;
   }
   return true;
+}
+
+unsigned LedgerCache::games_done(const std::string& id) const {
+  auto it = done_.find(id);
+  return it == done_.end() ? 0 : it->second;
+}
+
+std::vector<Claim> LedgerCache::open_claims() const {
+  std::unordered_map<std::string, size_t> latest;  // pairing -> index in `open`
+  std::vector<Claim> open;
+  for (const Claim& c : ledger_.claims) {
+    if (games_done(c.pairing) == 3) continue;
+    auto it = latest.find(c.pairing);
+    if (it == latest.end()) {
+      latest[c.pairing] = open.size();
+      open.push_back(c);
+    } else {
+      open[it->second] = c;
+    }
+  }
+  return open;
 }
 
 const Standings& LedgerCache::standings() {

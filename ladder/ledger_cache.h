@@ -10,7 +10,9 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "ledger.h"
 #include "standings.h"
@@ -24,6 +26,10 @@ class LedgerCache {
   // Reads what was appended since the last call; false with *error on a bad line.
   bool refresh(std::string* error);
   const Ledger& ledger() const { return ledger_; }
+  // The games of pairing `id` recorded so far, as bits: 1 for game 0, 2 for game 1.
+  unsigned games_done(const std::string& id) const;
+  // The pairings claimed and not finished, by their latest claim (as open_claims).
+  std::vector<Claim> open_claims() const;
   // Recomputed when the roster changed or the games grew by 1% (at least one
   // game) since the last computation: ratings over 20,000 games barely move
   // with the next 200, and a matchmaking decision needs no more.
@@ -41,8 +47,9 @@ class LedgerCache {
 
   const Folder& folder_;
   Ledger ledger_;
-  std::set<std::pair<std::string, int>> seen_;  // the games' (pairing, game)
-  Tail tails_[3];                               // players, games, claims
+  std::set<std::pair<std::string, int>> seen_;      // the games' (pairing, game)
+  std::unordered_map<std::string, unsigned> done_;  // pairing -> its games 0 and 1 recorded, as bits
+  Tail tails_[3];                                   // players, games, claims
   Standings standings_;
   size_t rated_games_ = 0, rated_players_ = 0;
   bool rated_ = false;

@@ -41,9 +41,10 @@ std::vector<PlannedPairing> make_plan(const Ledger& ledger, const PlayRequest& r
   return pairings;
 }
 
-// One pairing to play: which of its games are missing.
+// One pairing to play: its players, and which of its games are missing.
 struct Work {
   Claim claim;
+  Player a, b;
   std::vector<int> games;
 };
 
@@ -82,13 +83,11 @@ class Session {
     const Ledger& ledger = cache_.ledger();
     warn(ledger.warnings);
     const std::string plan = request_.shards > 1 ? "s" + std::to_string(request_.seed) : "";
-    const std::vector<Claim> open = open_claims(ledger);
-    std::unordered_map<std::string, std::set<int>> done;
-    for (const GameLine& g : ledger.games) done[g.pairing].insert(g.game);
+    const std::vector<Claim> open = cache_.open_claims();
     auto missing = [&](const std::string& id) {
       std::vector<int> games;
       for (int g : {0, 1})
-        if (!done[id].count(g)) games.push_back(g);
+        if (!(cache_.games_done(id) & (1u << g))) games.push_back(g);
       return games;
     };
     std::set<std::string> held;  // open pairings whose owner lives
@@ -144,24 +143,17 @@ class Session {
     warn(warnings);
     work->claim = chosen;
     work->games = missing(chosen.pairing);
-    const int a = ledger.roster.find(chosen.a), b = ledger.roster.find(chosen.b);
-    players_[0] = ledger.roster.players()[a];
-    players_[1] = ledger.roster.players()[b];
-    work_players_[chosen.pairing] = {players_[0], players_[1]};
+    work->a = ledger.roster.players()[ledger.roster.find(chosen.a)];
+    work->b = ledger.roster.players()[ledger.roster.find(chosen.b)];
     return true;
   }
 
   // Plays the work's games, each recorded as it ends. Returns the games played.
   bool play(const Work& work, int* played, std::string* error) {
-    std::pair<ladder::Player, ladder::Player> who;
-    {
-      std::lock_guard<std::mutex> guard(mutex_);
-      who = work_players_[work.claim.pairing];
-    }
     for (int g : work.games) {
       GameLine line;
       line.plan = work.claim.plan;
-      if (!play_ladder_game(settings_, who.first, who.second, work.claim.pairing, g, work.claim.seed, &line, error))
+      if (!play_ladder_game(settings_, work.a, work.b, work.claim.pairing, g, work.claim.seed, &line, error))
         return false;
       FolderLock lock(folder_);
       if (!lock.ok()) return *error = lock.error(), false;
@@ -205,10 +197,8 @@ class Session {
   LedgerCache cache_;  // under the folder lock and the claiming mutex only
   std::vector<PlannedPairing> plan_;
   std::vector<size_t> mine_;  // indexes into plan_ of this shard
-  std::mutex mutex_;          // out_, err_, warned_, work_players_
+  std::mutex mutex_;          // out_, err_, warned_
   std::set<std::string> warned_;
-  ladder::Player players_[2];  // under the folder lock only
-  std::unordered_map<std::string, std::pair<ladder::Player, ladder::Player>> work_players_;
 };
 
 }  // namespace

@@ -53,32 +53,36 @@ bool LedgerCache::refresh(std::string* error) {
       if (judge::parse_json(line, v, &why) && v->type == judge::JsonValue::kObject) return true;
       return *error = where + "not a JSON object (" + (why.empty() ? "another value" : why) + ")", false;
     };
-    const bool ok = read_new(
-                        folder_.players(), "players.jsonl", &tails_[0], &restart,
-                        [&](const std::string& where, const std::string& line, std::string* e) {
-                          return ledger_.roster.apply(where, line, e);
-                        },
-                        error) &&
-                    read_new(
-                        folder_.games(), "games.jsonl", &tails_[1], &restart,
-                        [&](const std::string& where, const std::string& line, std::string* e) {
-                          judge::JsonValue v;
-                          GameLine g;
-                          if (!json(where, line, &v, e) || !parse_game(v, where, &g, e)) return false;
-                          add_game(std::move(g), where, &seen_, &ledger_.games, &ledger_.warnings);
-                          return true;
-                        },
-                        error) &&
-                    read_new(
-                        folder_.claims(), "claims.jsonl", &tails_[2], &restart,
-                        [&](const std::string& where, const std::string& line, std::string* e) {
-                          judge::JsonValue v;
-                          Claim c;
-                          if (!json(where, line, &v, e) || !parse_claim(v, where, &c, e)) return false;
-                          ledger_.claims.push_back(std::move(c));
-                          return true;
-                        },
-                        error);
+    const bool ok =
+        read_new(
+            folder_.players(), "players.jsonl", &tails_[0], &restart,
+            [&](const std::string& where, const std::string& line, std::string* e) {
+              return ledger_.roster.apply(where, line, e);
+            },
+            error) &&
+        read_new(
+            folder_.games(), "games.jsonl", &tails_[1], &restart,
+            [&](const std::string& where, const std::string& line, std::string* e) {
+              judge::JsonValue v;
+              GameLine g;
+              if (!json(where, line, &v, e) || !parse_game(v, where, &g, e)) return false;
+              const std::string pairing = g.pairing;
+              const int game = g.game;
+              if (add_game(std::move(g), where, &seen_, &ledger_.games, &ledger_.warnings) && game >= 0 && game < 2)
+                done_[pairing] |= 1u << game;
+              return true;
+            },
+            error) &&
+        read_new(
+            folder_.claims(), "claims.jsonl", &tails_[2], &restart,
+            [&](const std::string& where, const std::string& line, std::string* e) {
+              judge::JsonValue v;
+              Claim c;
+              if (!json(where, line, &v, e) || !parse_claim(v, where, &c, e)) return false;
+              ledger_.claims.push_back(std::move(c));
+              return true;
+            },
+            error);
     if (!ok) return false;
     if (!restart) return true;
     ledger_ = Ledger();

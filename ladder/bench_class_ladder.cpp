@@ -214,7 +214,8 @@ int main(int argc, char** argv) {
   }
   std::sort(claims.begin(), claims.end());
   std::printf(
-      "A claim in `ladder play` (new lines read, standings cached, field, decision): %.1f ms median of 200, "
+      "A claim in `ladder play` (new lines read, open pairings, standings cached, field, decision): %.1f ms median of "
+      "200, "
       "%.0f ms at most (a rating recompute); the first claim of a run %.0f ms\n",
       median(claims), claims.back(), cold_ms);
   // How well the ratings recover the simulated strengths: Spearman's rank correlation.

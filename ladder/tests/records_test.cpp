@@ -231,9 +231,24 @@ TEST_CASE("the ledger cache reads only whole appended lines, and starts over on 
     std::ofstream games(folder.games(), std::ios::app);
     games << g1.substr(25) << "\n" << g0 << "\n";  // the rest of it, then a copy of game 0
   }
+  {
+    Claim claim;
+    claim.pairing = "p1";
+    claim.a = "a@1";
+    claim.b = "b@1";
+    claim.owner = "elsewhere:1:1";
+    std::ofstream claims(folder.claims());
+    claims << claim_line(claim) << "\n";
+    claim.pairing = "p2";
+    claims << claim_line(claim) << "\n";
+  }
   REQUIRE(cache.refresh(&error));
   CHECK(cache.ledger().games.size() == 2);
   CHECK(cache.standings().games_counted == 2);
+  CHECK(cache.games_done("p1") == 3);
+  CHECK(cache.games_done("p2") == 0);
+  REQUIRE(cache.open_claims().size() == 1);  // p1 is finished
+  CHECK(cache.open_claims()[0].pairing == "p2");
   CHECK_FALSE(cache.ledger().warnings.empty());  // the copy, skipped
   {
     std::ofstream games(folder.games());  // rewritten shorter: read again from the start

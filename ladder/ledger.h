@@ -20,8 +20,4 @@ struct Ledger {
 
 bool read_ledger(const Folder& folder, Ledger* ledger, std::string* error);
 
-// The pairings claimed but not finished (fewer than 2 games recorded), by
-// their latest claim, in the order first claimed.
-std::vector<Claim> open_claims(const Ledger& ledger);
-
 }  // namespace ladder

@@ -28,7 +28,8 @@ class LedgerCache {
   const Ledger& ledger() const { return ledger_; }
   // The games of pairing `id` recorded so far, as bits: 1 for game 0, 2 for game 1.
   unsigned games_done(const std::string& id) const;
-  // The pairings claimed and not finished, by their latest claim (as open_claims).
+  // The pairings claimed and not finished (fewer than their two games recorded),
+  // each by its latest claim, in the order first claimed.
   std::vector<Claim> open_claims() const;
   // Recomputed when the roster changed or the games grew by 1% (at least one
   // game) since the last computation: ratings over 20,000 games barely move

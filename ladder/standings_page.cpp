@@ -111,8 +111,15 @@ std::string render_standings_page(GameKind game, const Ledger& ledger, const Sta
         h += "<td>.</td>";
         continue;
       }
-      h += "<td><span class=\"tally\">" + std::to_string(t.wins) + "-" + std::to_string(t.losses) + "-" +
-           std::to_string(t.draws) + "</span>";
+      // A cell of many games links its tally to the pair's page (every game there) instead.
+      const std::string tally = std::to_string(t.wins) + "-" + std::to_string(t.losses) + "-" + std::to_string(t.draws);
+      const std::string pair_link = t.games.size() > 12 ? link_of(t.games.front()) : std::string();
+      h += "<td><span class=\"tally\">" +
+           (pair_link.empty() ? tally
+                              : "<a class=\"pair\" href=\"" +
+                                    escape_html(pair_link.substr(0, pair_link.find('#')) + "#game=1&step=end") + "\">" +
+                                    tally + "</a>") +
+           "</span>";
       if (t.games.size() <= 12) {
         h += "<br>";
         for (int k : t.games) {

@@ -132,6 +132,7 @@ $(eval $(call FOLDER_TESTS,analysis,analysis))
 $(eval $(call FOLDER_TESTS,tools,tools))
 $(eval $(call FOLDER_TESTS,fuzz,fuzz))
 $(eval $(call FOLDER_TESTS,arena,arena))
+$(eval $(call FOLDER_TESTS,ladder,ladder))
 
 # Long runs under load (not part of make test): Compete 2,000 games at -j 16 and
 # Run2048 1,000 games at -j 8; results complete and unique, no zombie or

@@ -1,0 +1,305 @@
+// ladder: a class ladder that lives all term, for ConnectFour plugins or PDD
+// programs. See ladder/README.md.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "../Compete/protocol.h"
+#include "../common/cli.h"
+#include "../common/interrupt.h"
+#include "../common/options.h"
+#include "../common/sandbox.h"
+#include "../common/workdir.h"
+#include "entrant.h"
+#include "folder.h"
+#include "knockout.h"
+#include "ledger.h"
+#include "merge.h"
+#include "orphans.h"
+#include "play.h"
+#include "standings.h"
+#include "standings_page.h"
+
+namespace {
+
+const char kUsage[] =
+    "usage: ladder <command> DIR [arguments] [options]   (ladder <command> --help for its options)\n"
+    "  init DIR --game connect4|pdd    make a new ladder in DIR\n"
+    "  add DIR NAME FILE               add a player, or a new version NAME@2, ... (a .so plugin,\n"
+    "                                  a student's .zip, a PDD program or its .c source)\n"
+    "  remove DIR NAME                 take NAME out of matchmaking (its games stay)\n"
+    "  play DIR --games N -j J         play N more games, chosen by matchmaking\n"
+    "       [--shard K/N --seed S]     or shard K of a plan of N games (many machines, then merge)\n"
+    "  standings DIR                   standings.txt, standings.json, standings.html (and replays/)\n"
+    "  knockout DIR --top 8            a seeded knockout of the top players\n"
+    "  merge DIR OTHER...              add the games of other copies (shards) of the ladder\n";
+
+int fail(const std::string& problem) {
+  std::cerr << "ladder: " << problem << "\n";
+  return 1;
+}
+
+// The options of play and knockout: how the games are played.
+struct GameOptions {
+  long long move_time = 0, time_limit = 0, memory = 1024, jobs = 1;
+  judge::WorkdirSettings workdirs;
+  void add_to(judge::OptionTable* t) {
+    t->integer("--move-time", "MS", 1, 600000, &move_time,
+               "STRATEGY_MOVE_MS given to ConnectFour plugins, PDD_THINK_MS to PDD programs\n(default: unset)",
+               "a whole number of ms")
+        .integer("--time-limit", "MS", 1, 600000, &time_limit,
+                 "wall time a move (ConnectFour, default 3000) or a turn (PDD, default 5000)", "a whole number of ms")
+        .integer("--memory-limit", "MB", 16, 65536, &memory, "memory cap of each player (default 1024)",
+                 "a whole number of MB")
+        .integer("-j", "J", 1, 64, &jobs, "play J games at once (default 1)", "a whole number from 1 to 64");
+    judge::add_workdir_options(t, &workdirs);
+  }
+};
+
+bool open_ladder(const std::string& dir, ladder::Folder* folder, ladder::GameKind* kind) {
+  std::string error;
+  if (!ladder::open_folder(dir, folder, kind, &error)) {
+    fail(error);
+    return false;
+  }
+  return true;
+}
+
+int cmd_init(int argc, char** argv) {
+  std::string game;
+  judge::OptionTable options("ladder init", "usage: ladder init DIR --game connect4|pdd\n");
+  options.text("--game", "GAME", &game, "connect4 or pdd", "connect4 or pdd");
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  ladder::GameKind kind;
+  if (args.size() != 1) return options.error("need one folder");
+  if (!ladder::parse_game_kind(game, &kind)) return options.error("--game needs connect4 or pdd, not '" + game + "'");
+  std::string error;
+  if (!ladder::init_folder(args[0], kind, &error)) return fail(error);
+  std::cout << "ladder of " << game << " in " << args[0] << "\n";
+  return 0;
+}
+
+int cmd_add(int argc, char** argv) {
+  judge::OptionTable options("ladder add",
+                             "usage: ladder add DIR NAME FILE\n"
+                             "FILE: a .so plugin or a student's .zip (connect4); a program or its .c "
+                             "source (pdd).\n");
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (args.size() != 3) return options.error("need DIR, NAME and FILE");
+  if (!ladder::valid_name(args[1]))
+    return options.error("NAME '" + args[1] + "': 1 to 40 of A-Z a-z 0-9 _ - . (not starting with . or -)");
+  ladder::Folder folder;
+  ladder::GameKind kind;
+  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  if (::access(args[2].c_str(), R_OK) != 0) return fail(args[2] + ": " + std::strerror(errno));
+  // Copied, built and checked without the lock (a build may take a while), then
+  // numbered and recorded under it.
+  ladder::Player player;
+  std::string error;
+  const std::string place = ladder::pending_place(folder);
+  if (!ladder::prepare_entrant(folder, kind, args[1], place, judge::absolute_path(args[2]), judge::self_executable(),
+                               &player, &error))
+    return fail(error);
+  ladder::FolderLock lock(folder);
+  if (!lock.ok()) return fail(lock.error());
+  ladder::Ledger ledger;
+  if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
+  const int version = ledger.roster.latest_version(args[1]) + 1;
+  if (!ladder::settle_entrant(folder, place, version, &player, &error)) return fail(error);
+  std::vector<std::string> warnings;
+  if (!ladder::append_record_line(folder.players(), ladder::add_line(player), &warnings, &error)) return fail(error);
+  for (const std::string& w : warnings) std::cerr << "ladder: warning: " << w << "\n";
+  std::cout << "added " << player.id << " (" << player.kind << ", sha256 " << player.sha256.substr(0, 16) << "...)";
+  if (player.playable)
+    std::cout << ": playable\n";
+  else
+    std::cout << ": NOT playable: " << player.reason << "\n";
+  if (version > 1) std::cout << "earlier versions of " << args[1] << " are retired; their games stay\n";
+  return 0;
+}
+
+int cmd_remove(int argc, char** argv) {
+  judge::OptionTable options("ladder remove", "usage: ladder remove DIR NAME\n");
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (args.size() != 2) return options.error("need DIR and NAME");
+  ladder::Folder folder;
+  ladder::GameKind kind;
+  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  ladder::FolderLock lock(folder);
+  ladder::Ledger ledger;
+  std::string error;
+  if (!lock.ok()) return fail(lock.error());
+  if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
+  if (ledger.roster.latest_version(args[1]) == 0) return fail(folder.players() + ": no player named '" + args[1] + "'");
+  std::vector<std::string> warnings;
+  if (!ladder::append_record_line(folder.players(), ladder::remove_line(args[1]), &warnings, &error))
+    return fail(error);
+  std::cout << "removed " << args[1] << " (its games stay in the history)\n";
+  return 0;
+}
+
+// The settings every game of play and knockout shares.
+bool game_settings(const ladder::Folder& folder, ladder::GameKind kind, const GameOptions& o,
+                   const judge::WorkdirRoot& workdirs, ladder::PlaySettings* s) {
+  s->game = kind;
+  s->dir = folder.dir;
+  s->host = judge::self_executable();
+  s->time_limit_ms = static_cast<int>(o.time_limit ? o.time_limit : kind == ladder::GameKind::kPonte ? 5000 : 3000);
+  s->move_time_ms = o.move_time;
+  s->memory_mb = o.memory;
+  s->workdirs = &workdirs;
+  if (kind == ladder::GameKind::kPonte) {
+    // Our PDD programs think for PDD_THINK_MS; the referee's programs inherit the environment.
+    if (o.move_time > 0) ::setenv("PDD_THINK_MS", std::to_string(o.move_time).c_str(), 1);
+    s->refusal_hooks = judge::path_beside_executable("refusal-hooks.so");
+    if (::access(s->refusal_hooks.c_str(), R_OK) != 0) s->refusal_hooks.clear();
+  }
+  return true;
+}
+
+int cmd_play(int argc, char** argv) {
+  GameOptions game;
+  long long games = 2;
+  uint64_t seed = 0;
+  bool have_seed = false;
+  ladder::PlayRequest request;
+  judge::OptionTable options("ladder play", "usage: ladder play DIR --games N [-j J] [--shard K/N --seed S]\n");
+  options
+      .integer("--games", "N", 1, 10000000, &games,
+               "games to play (pairings of two); with --shard, the plan's games, all shards together",
+               "a whole number >= 1")
+      .custom(
+          "--shard", "K/N",
+          [&](const std::string&, const std::string& v) {
+            return judge::parse_shard(v, &request.shard, &request.shards);
+          },
+          "play shard K (from 0) of N of a plan of --games N games; needs --seed", "K/N, 0 <= K < N <= 1000")
+      .unsigned64("--seed", "S", &seed, "the plan's seed (the same on every shard)", "a whole number", &have_seed);
+  game.add_to(&options);
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (args.size() != 1) return options.error("need one folder");
+  if (request.shards > 1 && !have_seed) return options.error("--shard needs --seed S, the same on every shard");
+  request.games = static_cast<int>(games);
+  request.jobs = static_cast<int>(game.jobs);
+  request.seed = seed;
+  ladder::Folder folder;
+  ladder::GameKind kind;
+  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  judge::WorkdirRoot workdirs;
+  std::string error;
+  if (!workdirs.open("ladder", game.workdirs, &error)) return fail(error);
+  judge::die_cleanly_on_signal(nullptr);
+  ladder::PlaySettings settings;
+  game_settings(folder, kind, game, workdirs, &settings);
+  if (const int orphans = ladder::end_orphaned_hosts(folder.dir, settings.host))
+    std::cerr << "ladder: ended " << orphans << " plugin host(s) left stopped by a killed ladder\n";
+  const int status = ladder::run_play(folder, settings, request, std::cout, std::cerr);
+  if (status != 0) return status;
+  ladder::Ledger ledger;
+  if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
+  const ladder::Standings standings = ladder::compute_standings(ledger.roster, ledger.games);
+  if (!ladder::write_standings_files(folder, kind, ledger, standings, false, &error)) return fail(error);
+  std::cout << "\n" << ladder::format_standings(ledger.roster, standings);
+  return 0;
+}
+
+int cmd_standings(int argc, char** argv) {
+  bool no_html = false;
+  judge::OptionTable options("ladder standings", "usage: ladder standings DIR\n");
+  options.flag("--no-html", &no_html, "write standings.txt and standings.json only");
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (args.size() != 1) return options.error("need one folder");
+  ladder::Folder folder;
+  ladder::GameKind kind;
+  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  ladder::Ledger ledger;
+  std::string error;
+  if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
+  for (const std::string& w : ledger.warnings) std::cerr << "ladder: warning: " << w << "\n";
+  const ladder::Standings standings = ladder::compute_standings(ledger.roster, ledger.games);
+  if (!ladder::write_standings_files(folder, kind, ledger, standings, !no_html, &error)) return fail(error);
+  std::cout << ladder::format_standings(ledger.roster, standings);
+  std::cout << "Files: standings.txt, standings.json" << (no_html ? "" : ", standings.html, replays/") << " in "
+            << folder.dir << "\n";
+  return 0;
+}
+
+int cmd_knockout(int argc, char** argv) {
+  GameOptions game;
+  long long top = 8, pairs = 2, extra = 3;
+  judge::OptionTable options("ladder knockout", "usage: ladder knockout DIR [--top 8] [--pairs 2]\n");
+  options.integer("--top", "K", 2, 256, &top, "the K best active players (default 8)", "a whole number from 2 to 256")
+      .integer("--pairs", "P", 1, 1000, &pairs, "pairings (of two games) a tie (default 2)", "a whole number >= 1")
+      .integer("--extra", "E", 0, 1000, &extra, "more pairings, one at a time, while a tie is level (default 3)",
+               "a whole number >= 0");
+  game.add_to(&options);
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (args.size() != 1) return options.error("need one folder");
+  ladder::Folder folder;
+  ladder::GameKind kind;
+  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  judge::WorkdirRoot workdirs;
+  std::string error;
+  if (!workdirs.open("ladder", game.workdirs, &error)) return fail(error);
+  judge::die_cleanly_on_signal(nullptr);
+  ladder::PlaySettings settings;
+  game_settings(folder, kind, game, workdirs, &settings);
+  ladder::KnockoutRequest request;
+  request.top = static_cast<int>(top);
+  request.pairs = static_cast<int>(pairs);
+  request.extra = static_cast<int>(extra);
+  request.jobs = static_cast<int>(game.jobs);
+  return ladder::run_knockout(folder, settings, request, std::cout, std::cerr);
+}
+
+int cmd_merge(int argc, char** argv) {
+  judge::OptionTable options("ladder merge", "usage: ladder merge DIR OTHER [OTHER...]\n");
+  std::vector<std::string> args;
+  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (args.size() < 2) return options.error("need DIR and at least one OTHER folder");
+  ladder::Folder folder;
+  ladder::GameKind kind;
+  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  return ladder::run_merge(folder, kind, std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the ladder's alone
+  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+    (argc < 2 ? std::cerr : std::cout) << kUsage;
+    return argc < 2 ? 2 : 0;
+  }
+  // The command may come after options (tools/cluster/shard.sbatch runs "ladder --shard K/N play ..."):
+  // the first word that names a command is moved to the front.
+  const std::vector<std::string> commands = {"init", "add", "remove", "play", "standings", "knockout", "merge"};
+  for (int k = 1; k < argc; ++k)
+    if (std::find(commands.begin(), commands.end(), argv[k]) != commands.end()) {
+      std::rotate(argv + 1, argv + k, argv + k + 1);
+      break;
+    }
+  const std::string command = argv[1];
+  // Each command parses the words after it (argv[1] stands as its program name).
+  if (command == "init") return cmd_init(argc - 1, argv + 1);
+  if (command == "add") return cmd_add(argc - 1, argv + 1);
+  if (command == "remove") return cmd_remove(argc - 1, argv + 1);
+  if (command == "play") return cmd_play(argc - 1, argv + 1);
+  if (command == "standings") return cmd_standings(argc - 1, argv + 1);
+  if (command == "knockout") return cmd_knockout(argc - 1, argv + 1);
+  if (command == "merge") return cmd_merge(argc - 1, argv + 1);
+  std::cerr << "ladder: unknown command '" << command << "'\n" << kUsage;
+  return 2;
+}

@@ -1,0 +1,236 @@
+// A ladder's folder under stress: kill -9 mid-run, two play processes at
+// once, a torn last line, a malformed line, shards merged.
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "ladder_harness.h"
+
+namespace {
+
+// A connect4 ladder of four instant players.
+void make_ladder(const std::string& dir, const std::string& plugin = "random_a") {
+  REQUIRE(lt::ladder({"init", dir, "--game", "connect4"}).exit_code == 0);
+  for (const char* name : {"w", "x", "y", "z"})
+    REQUIRE(lt::ladder({"add", dir, name, lt::test_plugin(plugin)}).exit_code == 0);
+}
+
+// Checks games.jsonl line by line: no (pairing, game) twice, every pairing
+// of claims.jsonl complete with games 0 and 1, the same two players in both.
+// Returns the number of games.
+int check_complete(const std::string& dir) {
+  std::set<std::pair<std::string, std::string>> seen;
+  std::map<std::string, std::set<std::string>> games_of;
+  int games = 0;
+  for (const judge::JsonValue& g : lt::json_lines(dir + "/games.jsonl")) {
+    const std::string pairing = lt::text(g, "pairing"), game = lt::text(g, "game");
+    INFO("pairing " << pairing << " game " << game);
+    CHECK(seen.insert({pairing, game}).second);
+    games_of[pairing].insert(game);
+    ++games;
+  }
+  for (const judge::JsonValue& c : lt::json_lines(dir + "/claims.jsonl")) {
+    INFO("claimed pairing " << lt::text(c, "pairing"));
+    CHECK(games_of[lt::text(c, "pairing")] == std::set<std::string>{"0", "1"});
+  }
+  return games;
+}
+
+}  // namespace
+
+TEST_CASE("kill -9 mid-run, then play again: nothing lost, nothing played twice") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  make_ladder(dir, "random_slow");
+  // Killed once some games are recorded, with others in flight.
+  const ct::RunResult killed =
+      lt::ladder({"play", dir, "--games", "200", "-j", "2"}, 120000, [&](pid_t pid, const std::string&) {
+        if (lt::raw_lines(dir + "/games.jsonl").size() < 5) return false;
+        ::kill(pid, SIGKILL);
+        return true;
+      });
+  CHECK_FALSE(killed.exited);
+  const size_t before = lt::raw_lines(dir + "/games.jsonl").size();
+  // Its open pairings are taken over by the next run, which plays only their missing games.
+  const ct::RunResult again = lt::ladder({"play", dir, "--games", "4", "-j", "2"});
+  INFO(again.out << again.err);
+  REQUIRE(again.exit_code == 0);
+  CHECK(again.out.find("taking over pairing") != std::string::npos);
+  // --games counts the taken-over games too: what it played is exactly what was missing, and more.
+  const size_t said = again.out.find("played ");
+  REQUIRE(said != std::string::npos);
+  const int played = std::stoi(again.out.substr(said + 7));
+  CHECK(played >= 1);
+  const int games = check_complete(dir);
+  CHECK(static_cast<size_t>(games) == before + played);
+  // A game is on disk once; `standings` agrees with the file.
+  REQUIRE(lt::ladder({"standings", dir, "--no-html"}).exit_code == 0);
+  CHECK(ct::read_file(dir + "/standings.txt").find("Standings: " + std::to_string(games) + " games") !=
+        std::string::npos);
+}
+
+TEST_CASE("two play processes on one folder at once") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  make_ladder(dir);
+  ct::RunResult first, second;
+  std::thread other([&] { first = lt::ladder({"play", dir, "--games", "20", "-j", "2"}); });
+  second = lt::ladder({"play", dir, "--games", "20", "-j", "2"});
+  other.join();
+  CHECK(first.exit_code == 0);
+  CHECK(second.exit_code == 0);
+  CHECK(check_complete(dir) == 40);
+  // Each pairing claimed once (no process took over a live one's pairing).
+  std::set<std::string> claimed;
+  for (const judge::JsonValue& c : lt::json_lines(dir + "/claims.jsonl"))
+    CHECK(claimed.insert(lt::text(c, "pairing")).second);
+  CHECK(claimed.size() == 20);
+}
+
+TEST_CASE("a torn last line is ignored with a warning, then repaired; a bad line is an error") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  make_ladder(dir);
+  REQUIRE(lt::ladder({"play", dir, "--games", "4"}).exit_code == 0);
+  const std::string whole = ct::read_file(dir + "/games.jsonl");
+  {
+    std::ofstream out(dir + "/games.jsonl", std::ios::app);
+    out << "{\"pairing\":\"p00\",\"game\":0,\"a\":\"w@1\",\"b\":";
+  }
+  ct::RunResult standings = lt::ladder({"standings", dir, "--no-html"});
+  CHECK(standings.exit_code == 0);
+  CHECK(standings.err.find("cut short") != std::string::npos);
+  CHECK(standings.out.find("Standings: 4 games") != std::string::npos);
+  const ct::RunResult play = lt::ladder({"play", dir, "--games", "2"});
+  CHECK(play.exit_code == 0);
+  CHECK(play.err.find("cut short") != std::string::npos);
+  CHECK(lt::json_lines(dir + "/games.jsonl").size() == 6);  // every line whole again
+  CHECK(ct::read_file(dir + "/games.jsonl").compare(0, whole.size(), whole) == 0);
+  // A malformed line in the middle stops everything with its file, line and value.
+  std::string text = ct::read_file(dir + "/games.jsonl");
+  const size_t at = text.find("\"score_a\":");
+  text.replace(at, 11, "\"score_a\":\"");
+  text.insert(text.find(',', at + 11), "\"");
+  {
+    std::ofstream out(dir + "/games.jsonl");
+    out << text;
+  }
+  const ct::RunResult bad = lt::ladder({"standings", dir});
+  CHECK(bad.exit_code != 0);
+  CHECK(bad.err.find("games.jsonl line 1") != std::string::npos);
+  CHECK(bad.err.find("score_a") != std::string::npos);
+}
+
+TEST_CASE("shards of a plan in copies of the folder, merged once or twice") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  make_ladder(dir);
+  REQUIRE(lt::ladder({"play", dir, "--games", "4"}).exit_code == 0);
+  // The shards as GNU parallel runs them (ladder/README.md): each in its own copy of the folder.
+  std::vector<std::string> shards;
+  for (int k = 0; k < 3; ++k) {
+    shards.push_back(tmp / ("shard" + std::to_string(k)));
+    std::filesystem::copy(dir, shards.back(), std::filesystem::copy_options::recursive);
+  }
+  std::string output;
+  const std::string command =
+      "parallel --will-cite '" + lt::ladder_binary() + " --shard {}/3 play shard{} --games 12 --seed 7' ::: 0 1 2";
+  REQUIRE(test_shell::run_in(tmp.path(), command, &output) == 0);
+  INFO(output);
+  CHECK(output.find("played 4 games") != std::string::npos);
+  for (int k = 0; k < 3; ++k) {
+    CHECK(lt::raw_lines(shards[k] + "/games.jsonl").size() == 8);
+    // Run again, a shard plays nothing more.
+    const ct::RunResult again =
+        lt::ladder({"play", shards[k], "--games", "12", "--shard", std::to_string(k) + "/3", "--seed", "7"});
+    CHECK(again.out.find("played 0 games") != std::string::npos);
+  }
+  std::vector<std::string> args = {"merge", dir};
+  args.insert(args.end(), shards.begin(), shards.end());
+  ct::RunResult merge = lt::ladder(args);
+  INFO(merge.out << merge.err);
+  REQUIRE(merge.exit_code == 0);
+  CHECK(merge.out.find("merged 12 games") != std::string::npos);
+  merge = lt::ladder(args);
+  CHECK(merge.out.find("merged 0 games") != std::string::npos);
+  const auto lines = lt::json_lines(dir + "/games.jsonl");
+  CHECK(lines.size() == 16);
+  std::set<std::string> plan_pairings;
+  for (const judge::JsonValue& g : lines)
+    if (lt::text(g, "plan") == "s7") plan_pairings.insert(lt::text(g, "pairing"));
+  CHECK(plan_pairings.size() == 6);
+  // A folder whose players differ is refused.
+  const std::string stranger = tmp / "stranger";
+  REQUIRE(lt::ladder({"init", stranger, "--game", "connect4"}).exit_code == 0);
+  REQUIRE(lt::ladder({"add", stranger, "q", lt::test_plugin("random_b")}).exit_code == 0);
+  const ct::RunResult refused = lt::ladder({"merge", dir, stranger});
+  CHECK(refused.exit_code != 0);
+  CHECK(refused.err.find("'q@1' is not in") != std::string::npos);
+}
+
+TEST_CASE("two adds of one name at once make two versions") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  REQUIRE(lt::ladder({"init", dir, "--game", "connect4"}).exit_code == 0);
+  ct::RunResult first, second;
+  std::thread other([&] { first = lt::ladder({"add", dir, "twin", lt::test_plugin("random_a")}); });
+  second = lt::ladder({"add", dir, "twin", lt::test_plugin("random_b")});
+  other.join();
+  CHECK(first.exit_code == 0);
+  CHECK(second.exit_code == 0);
+  std::set<std::string> ids;
+  for (const judge::JsonValue& p : lt::json_lines(dir + "/players.jsonl")) {
+    ids.insert(lt::text(p, "id"));
+    CHECK(std::filesystem::exists(dir + "/" + lt::text(p, "program")));
+  }
+  CHECK(ids == std::set<std::string>{"twin@1", "twin@2"});
+  CHECK(ct::list_dir(dir + "/players") == std::vector<std::string>{"twin@1", "twin@2"});
+}
+
+TEST_CASE("play ends the plugin hosts a killed ladder left stopped") {
+  ct::TempDir tmp;
+  const std::string dir = tmp / "c4";
+  make_ladder(dir);
+  // An orphaned host, as kill -9 can leave one: waiting for a request that
+  // never comes, stopped, its parent gone.
+  const std::string plugin = dir + "/players/w@1/random_a.so";
+  int channel[2];
+  REQUIRE(::pipe(channel) == 0);
+  const pid_t middle = ::fork();
+  REQUIRE(middle >= 0);
+  if (middle == 0) {
+    if (::fork() == 0) {
+      ::dup2(channel[0], 3);
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 4);
+      ::dup2(null, 1);
+      ::dup2(null, 2);
+      const std::string binary = lt::ladder_binary();
+      ::execl(binary.c_str(), binary.c_str(), "--plugin-host", plugin.c_str(), static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::_exit(0);
+  }
+  ::waitpid(middle, nullptr, 0);
+  std::vector<pid_t> orphans;
+  for (int tries = 0; tries < 200 && orphans.empty(); ++tries) {
+    orphans = ct::processes_mentioning("--plugin-host " + plugin);
+    if (orphans.empty()) ::usleep(10000);
+  }
+  REQUIRE(orphans.size() == 1);
+  ::kill(orphans[0], SIGSTOP);
+  const ct::RunResult play = lt::ladder({"play", dir, "--games", "2"});
+  ::close(channel[0]);
+  ::close(channel[1]);
+  CHECK(play.exit_code == 0);
+  CHECK(play.err.find("ended 1 plugin host") != std::string::npos);
+  CHECK(ct::survivors("--plugin-host " + plugin).empty());
+}

@@ -11,7 +11,7 @@
 
 #include "../Compete/protocol.h"
 #include "../common/cli.h"
-#include "../common/interrupt.h"
+#include "../common/judge_run.h"
 #include "../common/options.h"
 #include "../common/sandbox.h"
 #include "../common/workdir.h"
@@ -196,8 +196,7 @@ int cmd_play(int argc, char** argv) {
   if (!open_ladder(args[0], &folder, &kind)) return 1;
   judge::WorkdirRoot workdirs;
   std::string error;
-  if (!workdirs.open("ladder", game.workdirs, &error)) return fail(error);
-  judge::die_cleanly_on_signal(nullptr);
+  if (!judge::start_judge_run("ladder", "ladder", game.workdirs, &workdirs, "", &error)) return fail(error);
   ladder::PlaySettings settings;
   game_settings(folder, kind, game, workdirs, &settings);
   if (const int orphans = ladder::end_orphaned_hosts(folder.dir, settings.host))
@@ -251,8 +250,7 @@ int cmd_knockout(int argc, char** argv) {
   if (!open_ladder(args[0], &folder, &kind)) return 1;
   judge::WorkdirRoot workdirs;
   std::string error;
-  if (!workdirs.open("ladder", game.workdirs, &error)) return fail(error);
-  judge::die_cleanly_on_signal(nullptr);
+  if (!judge::start_judge_run("ladder", "ladder", game.workdirs, &workdirs, "", &error)) return fail(error);
   ladder::PlaySettings settings;
   game_settings(folder, kind, game, workdirs, &settings);
   ladder::KnockoutRequest request;

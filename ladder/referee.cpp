@@ -5,6 +5,7 @@
 #include "../Compete/game.h"
 #include "../Compete/match.h"
 #include "../PonteDelDiavolo/referee/match.h"
+#include "../PonteDelDiavolo/referee/record.h"
 #include "../PonteDelDiavolo/rules/files.h"
 #include "../common/json.h"
 #include "../common/json_read.h"
@@ -85,48 +86,13 @@ bool play_ponte(const PlaySettings& s, const Player& a, const Player& b, const s
   line->result = r.winner == pdd::kEmpty ? "draw" : r.winner == a_colour ? "a" : "b";
   line->score_a = r.winner == pdd::kEmpty ? 0.5 : r.winner == a_colour ? 1 : 0;
   line->reason = r.reason;
-  // The record as pdd-referee writes it (viewer/record.h reads both alike).
-  judge::JsonWriter json;
-  json.begin_object()
-      .field("game", game + 1)
-      .field("seed", seed)
-      .field("white", (a_white ? a : b).id)
-      .field("black", (a_white ? b : a).id)
-      .field("winner", r.winner == pdd::kWhite   ? "W"
-                       : r.winner == pdd::kBlack ? "B"
-                                                 : "draw")
-      .field("reason", r.reason)
-      .field("violation", r.violation == pdd::Violation::kNone ? std::string() : pdd::violation_code(r.violation))
-      .field("violator", r.violator == pdd::kEmpty ? "" : std::string(1, pdd::colour_letter(r.violator)))
-      .field("detail", r.detail)
-      .field("time_limit_ms", o.time_limit_ms);
-  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack}) {
-    const pdd::PlayerScore& score = r.score[c];
-    json.key(c == pdd::kWhite ? "white_score" : "black_score")
-        .begin_object()
-        .field("points", score.points)
-        .field("islands", score.islands)
-        .field("bridges", score.bridges)
-        .field("connected_islands", score.connected_islands)
-        .field("independent_islands", score.independent_islands)
-        .end_object();
-  }
-  json.field("actions", r.actions).field("skips", r.skips);
-  std::string steps;
-  for (const auto& step : r.steps) steps += (steps.empty() ? "" : " ") + pdd::format_step(step);
-  json.field("steplog", steps);
-  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack}) {
-    json.key(c == pdd::kWhite ? "white_ms" : "black_ms").begin_array();
-    for (const auto& m : r.moves)
-      if (m.colour == c) json.value(static_cast<int64_t>(m.ms + 0.5));
-    json.end_array();
-  }
-  std::vector<judge::SideEvents> events;
-  for (pdd::Colour c : {pdd::kWhite, pdd::kBlack})
-    events.push_back(judge::SideEvents{std::string(1, pdd::colour_letter(c)), r.refused[c], r.daemons_killed[c]});
-  judge::write_sandbox_events(json, events);
-  json.field("folder", folder).end_object();
-  line->record = json.str();
+  // The record as pdd-referee writes it (viewer/record.h reads both alike), the
+  // players named by id and the game's folder relative to the ladder's.
+  pdd::MatchOptions named = o;
+  named.program[pdd::kWhite] = (a_white ? a : b).id;
+  named.program[pdd::kBlack] = (a_white ? b : a).id;
+  named.game_dir = folder;
+  line->record = pdd::record_line(game + 1, seed, named, r, "");
   return true;
 }
 

@@ -20,7 +20,6 @@
 #include "knockout.h"
 #include "ledger.h"
 #include "merge.h"
-#include "orphans.h"
 #include "play.h"
 #include "standings.h"
 #include "standings_page.h"
@@ -199,8 +198,6 @@ int cmd_play(int argc, char** argv) {
   if (!judge::start_judge_run("ladder", "ladder", game.workdirs, &workdirs, "", &error)) return fail(error);
   ladder::PlaySettings settings;
   game_settings(folder, kind, game, workdirs, &settings);
-  if (const int orphans = ladder::end_orphaned_hosts(folder.dir, settings.host))
-    std::cerr << "ladder: ended " << orphans << " plugin host(s) left stopped by a killed ladder\n";
   const int status = ladder::run_play(folder, settings, request, std::cout, std::cerr);
   if (status != 0) return status;
   ladder::Ledger ledger;

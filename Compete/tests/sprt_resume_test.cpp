@@ -3,7 +3,10 @@
 // and --resume after kill -9 at random moments giving the files of an
 // uninterrupted match.
 #include <doctest/doctest.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -161,28 +164,6 @@ TEST_CASE("SPRT: a plugin against itself accepts H0, a winner against a faulty l
   CHECK(m.run.out.find("H1 accepted after ") != std::string::npos);
 }
 
-namespace {
-
-// How many plugin hosts of `plugin` are still running after waiting up to `ms`
-// for them to go.
-int hosts_left_after(const std::string& plugin, int ms) {
-  int left = 0;
-  for (int waited = 0; waited <= ms; waited += 50) {
-    left = 0;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-      const std::string cmdline = ct::read_file(entry.path() / "cmdline");
-      if (cmdline.find("--plugin-host") != std::string::npos && cmdline.find(plugin) != std::string::npos &&
-          ct::read_file(entry.path() / "stat").find(") Z") == std::string::npos)
-        ++left;
-    }
-    if (left == 0) break;
-    usleep(50 * 1000);
-  }
-  return left;
-}
-
-}  // namespace
-
 TEST_CASE("--resume after kill -9 at random moments ends with the files of an uninterrupted match") {
   const std::string slow = ct::plugin("random_slow");
   const int rounds = 8;
@@ -235,7 +216,7 @@ TEST_CASE("--resume after kill -9 at random moments ends with the files of an un
       kills += killed;
       // Its hosts died with it, the one stopped between its moves too (a host that
       // changed user keeps its parent-death signal).
-      if (killed) CHECK(hosts_left_after(slow, 3000) == 0);
+      if (killed) CHECK(ct::survivors("--plugin-host " + slow, 3000).empty());
     }
     ct::Match last = ct::play(
         dir.path(), slow, other, rounds,
@@ -334,3 +315,53 @@ TEST_CASE("--resume: a record cut mid-line replays that game; a record of anothe
   }
 }
 TEST_SUITE_END();  // "sprt and resume"
+
+TEST_CASE("kill -9 of Compete under a subreaper: its host stopped between moves dies with it") {
+  // A process that adopts orphans (a service manager, a batch system's step,
+  // a shell's job control) keeps a dead judge's hosts out of the orphaned
+  // process groups the kernel wakes with SIGHUP: only the hosts' own
+  // parent-death signal ends them. The subreaper is a child of this suite;
+  // it exits with the number of the judge's hosts still alive after 3 s.
+  ct::TempDir dir;
+  const std::string slow = ct::plugin("random_slow"), other = ct::plugin("random_b");
+  auto hosts = [&] {  // the judge's hosts, alive
+    std::vector<pid_t> both = ct::processes_mentioning("--plugin-host " + slow);
+    for (pid_t pid : ct::processes_mentioning("--plugin-host " + other)) both.push_back(pid);
+    return both;
+  };
+  const pid_t reaper = ::fork();
+  REQUIRE(reaper >= 0);
+  if (reaper == 0) {
+    ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+    const pid_t judge = ::fork();
+    if (judge == 0) {
+      const int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      ::dup2(null, 2);
+      const std::string compete = ct::compete_binary(), result = dir / "result.txt";
+      ::execl(compete.c_str(), compete.c_str(), slow.c_str(), other.c_str(), result.c_str(), "4", "--time-limit",
+              "5000", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    // Both hosts started: one thinking, the other stopped until its move.
+    for (int waited = 0; waited < 5000 && hosts().size() < 2; waited += 10) ::usleep(10000);
+    ::usleep(200 * 1000);
+    ::kill(judge, SIGKILL);
+    int left = 0;
+    for (int waited = 0; waited <= 3000; waited += 20) {
+      while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+      }  // the adopted ones, reaped
+      left = static_cast<int>(hosts().size());
+      if (left == 0) break;
+      ::usleep(20000);
+    }
+    for (pid_t pid : hosts()) ::kill(pid, SIGKILL);  // nothing left behind either way
+    while (::waitpid(-1, nullptr, 0) > 0) {
+    }
+    ::_exit(left);
+  }
+  int status = 0;
+  REQUIRE(::waitpid(reaper, &status, 0) == reaper);
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+}

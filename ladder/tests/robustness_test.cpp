@@ -1,9 +1,7 @@
 // A ladder's folder under stress: kill -9 mid-run, two play processes at
 // once, a torn last line, a malformed line, shards merged.
 #include <doctest/doctest.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -193,44 +191,4 @@ TEST_CASE("two adds of one name at once make two versions") {
   }
   CHECK(ids == std::set<std::string>{"twin@1", "twin@2"});
   CHECK(ct::list_dir(dir + "/players") == std::vector<std::string>{"twin@1", "twin@2"});
-}
-
-TEST_CASE("play ends the plugin hosts a killed ladder left stopped") {
-  ct::TempDir tmp;
-  const std::string dir = tmp / "c4";
-  make_ladder(dir);
-  // An orphaned host, as kill -9 can leave one: waiting for a request that
-  // never comes, stopped, its parent gone.
-  const std::string plugin = dir + "/players/w@1/random_a.so";
-  int channel[2];
-  REQUIRE(::pipe(channel) == 0);
-  const pid_t middle = ::fork();
-  REQUIRE(middle >= 0);
-  if (middle == 0) {
-    if (::fork() == 0) {
-      ::dup2(channel[0], 3);
-      const int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, 4);
-      ::dup2(null, 1);
-      ::dup2(null, 2);
-      const std::string binary = lt::ladder_binary();
-      ::execl(binary.c_str(), binary.c_str(), "--plugin-host", plugin.c_str(), static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    ::_exit(0);
-  }
-  ::waitpid(middle, nullptr, 0);
-  std::vector<pid_t> orphans;
-  for (int tries = 0; tries < 200 && orphans.empty(); ++tries) {
-    orphans = ct::processes_mentioning("--plugin-host " + plugin);
-    if (orphans.empty()) ::usleep(10000);
-  }
-  REQUIRE(orphans.size() == 1);
-  ::kill(orphans[0], SIGSTOP);
-  const ct::RunResult play = lt::ladder({"play", dir, "--games", "2"});
-  ::close(channel[0]);
-  ::close(channel[1]);
-  CHECK(play.exit_code == 0);
-  CHECK(play.err.find("ended 1 plugin host") != std::string::npos);
-  CHECK(ct::survivors("--plugin-host " + plugin).empty());
 }

@@ -50,7 +50,7 @@ void add_run_options(OptionTable* options, const RunRows& rows, RunSettings* s) 
                          "from them, without playing"));
   if (rows.sandbox_report)
     options->flag("--sandbox-report", &s->sandbox_report,
-                  "print the protections of " + rows.who + "' sandbox on this kernel, and exit");
+                  "print the protections of " + rows.whose + " sandbox on this kernel, and exit");
   if (rows.workdirs) add_workdir_options(options, &s->workdirs);
 }
 

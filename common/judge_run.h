@@ -34,7 +34,7 @@ struct RunRows {
        sandbox_report = true;
   std::string units = "games";  // what --shard splits: "games", "rounds"
   std::string seed_help, jobs_help, record_help, html_help, shard_help, merge_help, resume_help;
-  std::string who = "the plugins";  // whose sandbox --sandbox-report describes
+  std::string whose = "the plugins'";  // whose sandbox --sandbox-report describes
 };
 
 // Adds the rows to `options`, each storing into `settings`.

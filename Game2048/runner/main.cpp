@@ -110,7 +110,7 @@ int main(int argc, char** argv) {
       "the words after the bot are the shards' records: write the whole run's stats\n"
       "file, --record and --html from them, without playing";
   rows.resume_help = "continue a stopped run from its --record: the games recorded are not played again";
-  rows.who = "the bot";
+  rows.whose = "the bot's";
   judge::add_run_options(&options, rows, &run);
   options.footer(kUsageFooter);
   std::vector<std::string> bots;

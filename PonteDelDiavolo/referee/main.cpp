@@ -101,7 +101,7 @@ int main(int argc, char** argv) {
   rows.merge_help =
       "the words after the programs are the shards' records: write --record and --html\n"
       "of the whole run from them and print its totals, without playing";
-  rows.who = "the programs";
+  rows.whose = "the programs'";
   judge::add_run_options(&options, rows, &run);
   options
       .custom(

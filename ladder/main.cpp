@@ -145,23 +145,28 @@ int cmd_remove(int argc, char** argv) {
   return 0;
 }
 
-// The settings every game of play and knockout shares.
-bool game_settings(const ladder::Folder& folder, ladder::GameKind kind, const GameOptions& o,
-                   const judge::WorkdirRoot& workdirs, ladder::PlaySettings* s) {
-  s->game = kind;
-  s->dir = folder.dir;
+// What play and knockout do before their games: the folder opened, its working
+// folders' root and signal cleanup started (judge_run.h), and the settings every
+// game shares. 0, or the exit status.
+int start_games(const std::string& dir, const GameOptions& o, ladder::Folder* folder, ladder::GameKind* kind,
+                judge::WorkdirRoot* workdirs, ladder::PlaySettings* s) {
+  if (!open_ladder(dir, folder, kind)) return 1;
+  std::string error;
+  if (!judge::start_judge_run("ladder", "ladder", o.workdirs, workdirs, "", &error)) return fail(error);
+  s->game = *kind;
+  s->dir = folder->dir;
   s->host = judge::self_executable();
-  s->time_limit_ms = static_cast<int>(o.time_limit ? o.time_limit : kind == ladder::GameKind::kPonte ? 5000 : 3000);
+  s->time_limit_ms = static_cast<int>(o.time_limit ? o.time_limit : *kind == ladder::GameKind::kPonte ? 5000 : 3000);
   s->move_time_ms = o.move_time;
   s->memory_mb = o.memory;
-  s->workdirs = &workdirs;
-  if (kind == ladder::GameKind::kPonte) {
+  s->workdirs = workdirs;
+  if (*kind == ladder::GameKind::kPonte) {
     // Our PDD programs think for PDD_THINK_MS; the referee's programs inherit the environment.
     if (o.move_time > 0) ::setenv("PDD_THINK_MS", std::to_string(o.move_time).c_str(), 1);
     s->refusal_hooks = judge::path_beside_executable("refusal-hooks.so");
     if (::access(s->refusal_hooks.c_str(), R_OK) != 0) s->refusal_hooks.clear();
   }
-  return true;
+  return 0;
 }
 
 int cmd_play(int argc, char** argv) {
@@ -192,15 +197,12 @@ int cmd_play(int argc, char** argv) {
   request.seed = seed;
   ladder::Folder folder;
   ladder::GameKind kind;
-  if (!open_ladder(args[0], &folder, &kind)) return 1;
   judge::WorkdirRoot workdirs;
-  std::string error;
-  if (!judge::start_judge_run("ladder", "ladder", game.workdirs, &workdirs, "", &error)) return fail(error);
   ladder::PlaySettings settings;
-  game_settings(folder, kind, game, workdirs, &settings);
-  const int status = ladder::run_play(folder, settings, request, std::cout, std::cerr);
-  if (status != 0) return status;
+  if (const int status = start_games(args[0], game, &folder, &kind, &workdirs, &settings)) return status;
+  if (const int status = ladder::run_play(folder, settings, request, std::cout, std::cerr)) return status;
   ladder::Ledger ledger;
+  std::string error;
   if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
   const ladder::Standings standings = ladder::compute_standings(ledger.roster, ledger.games);
   if (!ladder::write_standings_files(folder, kind, ledger, standings, false, &error)) return fail(error);
@@ -244,12 +246,9 @@ int cmd_knockout(int argc, char** argv) {
   if (args.size() != 1) return options.error("need one folder");
   ladder::Folder folder;
   ladder::GameKind kind;
-  if (!open_ladder(args[0], &folder, &kind)) return 1;
   judge::WorkdirRoot workdirs;
-  std::string error;
-  if (!judge::start_judge_run("ladder", "ladder", game.workdirs, &workdirs, "", &error)) return fail(error);
   ladder::PlaySettings settings;
-  game_settings(folder, kind, game, workdirs, &settings);
+  if (const int status = start_games(args[0], game, &folder, &kind, &workdirs, &settings)) return status;
   ladder::KnockoutRequest request;
   request.top = static_cast<int>(top);
   request.pairs = static_cast<int>(pairs);

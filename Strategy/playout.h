@@ -65,7 +65,7 @@ struct Answers {
   // The winner's answers become its replies, the loser's are forgotten;
   // a draw (winner -1) teaches nothing. No cell is answered twice in one
   // simulation, so the order does not matter.
-  void teach(ReplyTable* table, int winner) const {
+  C4_INLINE void teach(ReplyTable* table, int winner) const {
     if (winner < 0) return;
     int8_t* const replies = &table->reply[0][0];
     for (const uint32_t *e = entry[winner], *end = e + n[winner]; e < end; ++e)
@@ -170,7 +170,7 @@ C4_INLINE int playout_move(Position& pos, Position::Hot& h, PlayoutState& s, int
 }
 
 template <bool kReplies>
-inline int play_out(Position& pos, PlayoutState& s) {
+C4_INLINE int play_out(Position& pos, PlayoutState& s) {
   Position::Hot h = pos.hot();
   int result = kPlaysOn;
   int reply = kReplies && s.last_cell >= 0 ? s.table->reply[pos.to_move()][s.last_cell] : -1;
@@ -189,8 +189,8 @@ inline int play_out(Position& pos, PlayoutState& s) {
 // Plays `pos` out to the end; `last` is the column of the move that led to
 // `pos`, or -1. With `memory`, unforced moves try its replies first and are
 // recorded in it. Returns the winner (0 or 1), or -1 for a draw.
-inline int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t follow_up = kFollowUpPercent,
-                            ReplyMemory* memory = 0) {
+C4_INLINE int tactical_playout(Position& pos, Random& rng, int last = -1, uint32_t follow_up = kFollowUpPercent,
+                               ReplyMemory* memory = 0) {
   detail::PlayoutState s;
   s.rng = rng;
   s.last = last;

@@ -8,6 +8,13 @@
 
 #include "playout.h"
 
+// The AVX2 code path: GCC on x86-64 (the OJ's compiler). No FMA: a fused
+// multiply-add rounds once where the portable code rounds twice.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define C4_AVX2_PATH 1
+#define C4_TARGET_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,movbe,f16c")))
+#endif
+
 namespace c4 {
 namespace {
 
@@ -160,7 +167,7 @@ bool Uct::expand(uint32_t index, const Position& pos) {
   return true;
 }
 
-uint32_t Uct::select_child(const Node& node) const {
+C4_INLINE uint32_t Uct::select_child(const Node& node) const {
   const float k = exploration_ * sqrt_log(node.visits);
   uint32_t best = node.child;
   float best_score = -1e30f;
@@ -228,7 +235,43 @@ int Uct::best_column(const Position& pos) const {
   return central_column(choice, pos.geometry().N);
 }
 
+bool Uct::supports(CodePath path) {
+  if (path == kPortable) return true;
+#ifdef C4_AVX2_PATH
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+         __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("lzcnt") && __builtin_cpu_supports("movbe") &&
+         __builtin_cpu_supports("f16c");
+#else
+  return false;
+#endif
+}
+
+bool Uct::set_code_path(CodePath path) {
+  if (!supports(path)) return false;
+  path_ = path;
+  return true;
+}
+
 int Uct::search(const Position& pos, const SearchLimits& limits, SearchReport* report) {
+  return path_ == kAvx2 ? search_avx2(pos, limits, report) : search_portable(pos, limits, report);
+}
+
+int Uct::search_portable(const Position& pos, const SearchLimits& limits, SearchReport* report) {
+  return search_loop(pos, limits, report);
+}
+
+#ifdef C4_AVX2_PATH
+C4_TARGET_AVX2 int Uct::search_avx2(const Position& pos, const SearchLimits& limits, SearchReport* report) {
+  return search_loop(pos, limits, report);
+}
+#else
+int Uct::search_avx2(const Position& pos, const SearchLimits& limits, SearchReport* report) {
+  return search_loop(pos, limits, report);
+}
+#endif
+
+C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, SearchReport* report) {
   const double start = now_ms();
   if (root_ == 0) new_root();
   if (used_ > capacity_ / 2) compact();

@@ -1,10 +1,11 @@
 // One engine's measurements for make bench-strategy (see bench_engine.h).
-// Built with -I<the engine's Strategy folder> -DBENCH_ENGINE=<function name>,
-// and for the reference engine -Dc4=<another namespace>, so that both engines
-// link into one program.
+// Built with -I<the engine's Strategy folder> -DBENCH_ENGINE=<the EngineApi's
+// name>, and for the reference engine -Dc4=<another namespace>, so that the
+// engines link into one program.
 #include "bench_engine.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "playout.h"
@@ -46,48 +47,56 @@ double playouts_per_second(const c4::Geometry& g, Playout playout, double second
 int random_playout(c4::Position& p, c4::Random& r) { return c4::random_playout(p, r); }
 int tactical_playout(c4::Position& p, c4::Random& r) { return c4::tactical_playout(p, r); }
 
-// The search's node pool, allocated on first use (pages are touched as the tree grows).
-c4::Uct* search_engine() {
-  static c4::Uct* uct = 0;
-  if (!uct) {
-    uct = new c4::Uct;
-    if (!uct->init(12u << 20)) {
-      fprintf(stderr, "bench-strategy: cannot allocate the node pool\n");
-      return 0;
-    }
-  }
-  return uct;
+PlayoutRates playouts(int size, int run, double seconds) {
+  c4::Geometry g;
+  g.init(size, size, 0, 0);
+  PlayoutRates rates = PlayoutRates();
+  rates.random_playouts = playouts_per_second(g, random_playout, seconds, 1 + run, 0);
+  rates.tactical_playouts = playouts_per_second(g, tactical_playout, seconds, 100 + run, &rates.tactical_moves);
+  return rates;
 }
+
+// The search in progress: its engine (allocated on first use; pages are
+// touched as the tree grows), its board and root position.
+struct Search {
+  c4::Uct* uct;
+  c4::Geometry geometry;
+  c4::Position root;
+  uint32_t nodes;
+};
+Search search;
+
+void search_start(int size, int run, bool follow_up) {
+  if (!search.uct) {
+    search.uct = new c4::Uct;
+    if (!search.uct->init(12u << 20)) {
+      fprintf(stderr, "bench-strategy: cannot allocate the node pool\n");
+      exit(1);
+    }
+#ifdef BENCH_PORTABLE
+    search.uct->set_code_path(c4::Uct::kPortable);
+#endif
+  }
+  search.geometry.init(size, size, 0, 0);
+  search.root.reset(&search.geometry);
+  search.uct->clear();
+  search.uct->set_seed(1000 + run);
+  search.uct->set_follow_up(follow_up ? c4::kFollowUpPercent : 0u);
+  search.nodes = 0;
+}
+
+double search_more(uint64_t iterations) {
+  c4::SearchLimits limits = {0.0, iterations};
+  c4::SearchReport report;
+  const double start = cpu_seconds();
+  search.uct->search(search.root, limits, &report);
+  const double spent = cpu_seconds() - start;
+  search.nodes = report.nodes_used;
+  return spent;
+}
+
+uint32_t search_nodes() { return search.nodes; }
 
 }  // namespace
 
-EngineRates BENCH_ENGINE(int size, int run, double playout_seconds, double search_seconds) {
-  EngineRates rates = EngineRates();
-  c4::Geometry g;
-  g.init(size, size, 0, 0);
-  rates.random_playouts = playouts_per_second(g, random_playout, playout_seconds, 1 + run, 0);
-  rates.tactical_playouts = playouts_per_second(g, tactical_playout, playout_seconds, 100 + run, &rates.tactical_moves);
-  c4::Uct* uct = search_engine();
-  if (!uct) return rates;
-  c4::Position empty;
-  empty.reset(&g);
-  const uint32_t follow_ups[] = {c4::kFollowUpPercent, 0u};
-  for (int i = 0; i < 2; ++i) {
-    uct->clear();
-    uct->set_seed(1000 + run);
-    uct->set_follow_up(follow_ups[i]);
-    c4::SearchLimits limits = {search_seconds * 1000.0, 0};
-    c4::SearchReport report;
-    const double start = cpu_seconds();
-    uct->search(empty, limits, &report);
-    const double rate = report.iterations / (cpu_seconds() - start);
-    if (i == 0) {
-      rates.uct_iterations = rate;
-      rates.uct_nodes = report.nodes_used;
-    } else {
-      rates.plain_uct = rate;
-    }
-  }
-  uct->set_follow_up(c4::kFollowUpPercent);
-  return rates;
-}
+extern const EngineApi BENCH_ENGINE = {playouts, search_start, search_more, search_nodes};

@@ -11,7 +11,7 @@ BENCH_REF ?= e15c0af
 BENCH_RUNS ?= 5
 BENCH_OJ_FLAGS := -Wall -std=c++11 -O2 -fpic -g -MMD -MP
 BENCH_DIR := $(BUILD)/StrategyTest/bench-$(BENCH_REF)
-BENCH_CURRENT_OBJ := $(addprefix $(BENCH_DIR)/current/,bits.o position.o uct.o bench_engine.o)
+BENCH_CURRENT_OBJ := $(addprefix $(BENCH_DIR)/current/,bits.o position.o uct.o bench_engine.o bench_portable.o)
 BENCH_REF_OBJ := $(addprefix $(BENCH_DIR)/reference/,bits.o position.o uct.o bench_engine.o)
 $(BENCH_DIR)/Strategy/.extracted:
 	rm -rf $(@D) && mkdir -p $(BENCH_DIR)
@@ -23,6 +23,9 @@ $(BENCH_DIR)/current/%.o: Strategy/%.cpp
 $(BENCH_DIR)/current/bench_engine.o: StrategyTest/bench_engine.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_OJ_FLAGS) -IStrategy -DBENCH_ENGINE=bench_current -c $< -o $@
+$(BENCH_DIR)/current/bench_portable.o: StrategyTest/bench_engine.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(BENCH_OJ_FLAGS) -IStrategy -DBENCH_ENGINE=bench_portable -DBENCH_PORTABLE -c $< -o $@
 $(BENCH_DIR)/reference/%.o: $(BENCH_DIR)/Strategy/.extracted
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_OJ_FLAGS) -Dc4=c4_reference -c $(BENCH_DIR)/Strategy/$*.cpp -o $@

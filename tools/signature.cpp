@@ -40,7 +40,7 @@ void mix(EngineSignature* e, uint64_t value) {
 // --- ConnectFour: 12 positions, 20,000 UCT iterations each -------------------
 constexpr uint64_t kUctIterations = 20000;
 
-void sign_connectfour(EngineSignature* out) {
+void sign_connectfour(EngineSignature* out, bool portable) {
   struct Shape {
     int rows, cols, blocked_x, blocked_y, moves;
   };
@@ -49,6 +49,7 @@ void sign_connectfour(EngineSignature* out) {
                           {11, 12, 4, 8, 30}, {9, 10, 2, 2, 36},   {12, 11, 7, 10, 44}, {10, 12, 9, 11, 52}};
   c4::Uct uct;
   if (!uct.init(1u << 20)) return;
+  if (portable) uct.set_code_path(c4::Uct::kPortable);
   int index = 0;
   for (const Shape& s : shapes) {
     c4::Geometry g;
@@ -151,6 +152,12 @@ void sign_ponte(EngineSignature* out) {
 
 }  // namespace
 
+EngineSignature connectfour_signature(bool portable) {
+  EngineSignature out;
+  sign_connectfour(&out, portable);
+  return out;
+}
+
 uint64_t Signature::combined() const {
   EngineSignature all;
   for (const EngineSignature* e : {&connectfour, &game2048, &ponte}) mix(&all, e->hash);
@@ -163,7 +170,7 @@ bool compute(const std::string& weights_path, Signature* out, std::string* error
   if (!bot2048::load_weights(weights_path, net.get(), &note, error)) return false;
   const bot2048::NetworkEvaluator evaluator(std::move(net));
   *out = Signature();
-  sign_connectfour(&out->connectfour);
+  sign_connectfour(&out->connectfour, false);
   sign_2048(evaluator, &out->game2048);
   sign_ponte(&out->ponte);
   return true;

@@ -30,6 +30,10 @@ struct Signature {
 // False, with `error` set, if the network cannot be loaded.
 bool compute(const std::string& weights_path, Signature* out, std::string* error);
 
+// The ConnectFour part alone: with `portable`, on the search loop compiled for
+// any CPU; else on the one the CPU runs best (the AVX2 loop where it can).
+EngineSignature connectfour_signature(bool portable);
+
 // The report `make signature` prints: one line per engine, then "signature: N".
 std::string report(const Signature& s);
 

@@ -133,3 +133,45 @@ TEST_CASE("playouts follow up on the opponent's last column most of the time, an
     REQUIRE(y != 0);
   }
 }
+
+TEST_CASE("the AVX2 search loop builds the same trees as the portable one, move after move of a game") {
+  CHECK(c4::Uct::supports(c4::Uct::kPortable));
+  c4::Uct portable, fast;
+  // Small pools: the game goes through compactions and a full pool.
+  REQUIRE(portable.init(60000));
+  REQUIRE(fast.init(60000));
+  REQUIRE(portable.set_code_path(c4::Uct::kPortable));
+  CHECK(portable.code_path() == c4::Uct::kPortable);
+  if (!c4::Uct::supports(c4::Uct::kAvx2)) {
+    // This build or CPU has no AVX2 loop: it cannot be chosen, and the default is the portable one.
+    CHECK_FALSE(fast.set_code_path(c4::Uct::kAvx2));
+    CHECK(fast.code_path() == c4::Uct::kPortable);
+    MESSAGE("no AVX2 search loop on this build or CPU: only the portable one was run");
+  } else {
+    CHECK(c4::Uct().code_path() == c4::Uct::kAvx2);  // the default where it runs
+    REQUIRE(fast.set_code_path(c4::Uct::kAvx2));
+  }
+  c4::Geometry g;
+  g.init(11, 12, 6, 5);
+  c4::Position pos;
+  pos.reset(&g);
+  portable.set_seed(99);
+  fast.set_seed(99);
+  int moves = 0;
+  while (!pos.full()) {
+    c4::SearchReport a, b;
+    const int column = portable.search(pos, iterations(6000), &a);
+    CHECK(fast.search(pos, iterations(6000), &b) == column);
+    CHECK(a.iterations == b.iterations);
+    CHECK(a.nodes_used == b.nodes_used);
+    CHECK(a.root_visits == b.root_visits);
+    CHECK(a.proof == b.proof);
+    CHECK(a.win_rate == b.win_rate);
+    REQUIRE(column >= 0);
+    ++moves;
+    if (pos.play(column)) break;
+    portable.advance(column);
+    fast.advance(column);
+  }
+  CHECK(moves > 10);
+}

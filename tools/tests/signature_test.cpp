@@ -25,6 +25,14 @@ TEST_CASE("the signature equals the committed one (a change of play must update 
   CHECK(committed == s.combined());
 }
 
+TEST_CASE("the ConnectFour signature is the same on the portable search loop as on the one this CPU runs") {
+  const signature::EngineSignature portable = signature::connectfour_signature(true);
+  const signature::EngineSignature best = signature::connectfour_signature(false);
+  CHECK(portable.positions == 12);
+  CHECK(portable.work == best.work);
+  CHECK(portable.hash == best.hash);
+}
+
 TEST_CASE("a missing network is an error that names the file, not a signature") {
   signature::Signature s;
   std::string error;

@@ -82,6 +82,8 @@ CT_TEST_OBJ := $(patsubst %.cpp,$(BUILD)/%.o,$(filter-out $(CT_DIR)/bench_%.cpp,
 CT_HARNESS_OBJ := $(BUILD)/Compete/tests/harness.o
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: | $(DOCTEST)
 $(CT_TEST_OBJ) $(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: CXXFLAGS += -DCOMPETE_TEST_ROOT='"$(CURDIR)"' -DCOMPETE_TEST_BUILD='"$(abspath $(BUILD))"'
+# The benchmarks use the suite's harness, but are compiled as the code they measure.
+$(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: TEST_OPT :=
 
 # The tournament test ranks three sample levels far apart on the ladder.
 CT_LADDER_LEVELS := TestCases/1.so TestCases/11.so TestCases/21.so

@@ -60,6 +60,9 @@ TRAIN_TEST_OBJ := $(TRAIN_TEST_SRC:%.cpp=$(BUILD)/%.o)
 TRAIN_TEST := $(BUILD)/Game2048/train/test_train
 $(TRAIN_TEST_OBJ): | $(DOCTEST)
 $(TRAIN_TEST_OBJ): CXXFLAGS += -DTRAIN2048_PATH='"$(abspath $(TRAIN2048))"'
+# The bot's and the trainer's suites run the search and the n-tuple updates, inline in their
+# headers, millions of times: at -O0 they ran 79 s and 41 s instead of 29 s and 19 s.
+$(BOT_TEST_OBJ) $(TRAIN_TEST_OBJ): TEST_OPT :=
 $(TRAIN_TEST): $(TRAIN_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(TRAIN2048)
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(TRAIN_TEST)

@@ -39,9 +39,8 @@ TEST_BINARIES += $(LADDER_TEST)
 
 # The in-process suite (records, matchmaking, standings, the ledger cache) under
 # AddressSanitizer and UBSan (common/sanitize.mk), the ladder's code built
-# with them; the kit's libraries as the normal build made them.
-LADDER_SAN_OBJ := $(call san_objects,$(LADDER_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/ladder/tests/records_test.o) \
-  $(SAN_BUILD)/common/tests/doctest_main.o
+# with them; the suite's code and the kit's libraries as the normal build made them.
+LADDER_SAN_OBJ := $(call san_objects,$(LADDER_SRC:%.cpp=$(BUILD)/%.o)) $(BUILD)/ladder/tests/records_test.o $(DOCTEST_MAIN)
 $(SAN_BUILD)/ladder/tests/ladder_tests_san: $(LADDER_SAN_OBJ) $(BUILD)/TestCases/tools/upload.o $(COMPETE_LIB) $(PDD_LIB) \
     $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)

@@ -17,11 +17,6 @@
 #include "harness.h"
 #include "match_helpers.h"
 
-// The sanitizer build of the suites (common/sanitize.mk) leaves the zoo out: it
-// only starts the normal builds of the judges, so it would play the same games
-// again under the same judges, for half a minute more of `make test`.
-#ifndef __SANITIZE_ADDRESS__
-
 #ifndef ZOO_HAVE_CLANG
 #define ZOO_HAVE_CLANG 1
 #endif
@@ -241,5 +236,3 @@ TEST_CASE("zoo: Grade, a full grade of each against samples that are all sample 
 }
 
 TEST_SUITE_END();  // "zoo"
-
-#endif  // __SANITIZE_ADDRESS__

@@ -14,6 +14,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "fork_lock.h"
+
 namespace judge {
 namespace {
 
@@ -46,6 +48,7 @@ std::string system_error(const std::string& what, const std::string& path) {
 bool write_file_atomically(const std::string& path, const std::string& content, std::string* error) {
   static std::atomic<unsigned> counter{0};
   std::string temp = path + ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  WritingFile writing;  // released at return: after the close
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     if (error) *error = system_error("cannot create", temp);
@@ -66,6 +69,7 @@ bool write_file_atomically(const std::string& path, const std::string& content, 
 }
 
 bool append_line(const std::string& path, const std::string& line, std::string* error) {
+  WritingFile writing;
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) {
     if (error) *error = system_error("cannot open", path);

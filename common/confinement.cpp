@@ -22,6 +22,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "fork_lock.h"
 #include "staging.h"
 
 namespace judge {
@@ -292,6 +293,7 @@ SandboxSupport probe() {
   ConfinementRequest nothing;
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return support;
+  NoFileBeingWritten quiet_files;
   pid_t pid = ::fork();
   if (pid == 0) {
     uint8_t bits = 0;
@@ -307,6 +309,7 @@ SandboxSupport probe() {
     (void)ignored;
     ::_exit(0);
   }
+  quiet_files.hold.unlock();
   ::close(fds[1]);
   uint8_t bits = 0;
   if (pid > 0) {

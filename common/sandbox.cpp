@@ -22,6 +22,7 @@
 #include <mutex>
 #include <set>
 
+#include "fork_lock.h"
 #include "staging.h"
 
 extern char** environ;
@@ -364,10 +365,12 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
   }
 
   std::unique_lock<std::mutex> registry(children_mutex);  // registered before any scan can see it
+  NoFileBeingWritten quiet_files;
   pid_t pid = ::fork();
   if (pid == 0)
     become_child(options, confinement_, argv.data(), envp.data(), request[0], reply[1], output_fd, refusals_.fd());
   int fork_errno = errno;
+  quiet_files.hold.unlock();
   if (pid > 0) live_children.insert(pid);
   registry.unlock();
   if (output_fd >= 0) ::close(output_fd);

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "copy_tree.h"
+#include "fork_lock.h"
 
 namespace judge {
 namespace {
@@ -69,6 +70,7 @@ const CapProbe& cap_probe() {
   static CapProbe probe;
   static std::once_flag once;
   std::call_once(once, [] {
+    NoFileBeingWritten quiet_files;
     const pid_t child = ::fork();
     if (child == 0) {
       if (::unshare(CLONE_NEWNS) != 0) ::_exit(1);
@@ -76,6 +78,7 @@ const CapProbe& cap_probe() {
       if (::mount("judge-probe", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=65536") != 0) ::_exit(3);
       ::_exit(0);
     }
+    quiet_files.hold.unlock();
     int status = -1;
     if (child > 0)
       while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {

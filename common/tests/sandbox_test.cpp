@@ -4,10 +4,12 @@
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +17,7 @@
 #include <sstream>
 #include <thread>
 
+#include "../atomic_file.h"
 #include "../cli.h"
 #include "../clock.h"
 #include "../sandbox.h"
@@ -503,4 +506,45 @@ TEST_CASE("sandbox: the channel carries requests and replies, times out, and rep
   REQUIRE(q.wait(Deadline::after_ms(5000), &s));
   CHECK(s.code == 0);
   CHECK_FALSE(q.send(&nothing, sizeof nothing));  // after the child is reaped
+}
+
+// The PDD referee writes a game's stepLog.txt, then watches it for the program's
+// writes while another game's thread starts its program. A child forked in the
+// middle of the write held the file open until its exec, and its close for
+// writing came after the watch began: a false V12 against the program. Here one
+// thread starts short programs in a loop while this one writes a file and watches
+// it; no close for writing may follow a write that has returned.
+TEST_CASE("sandbox: a program started by another thread never closes a file the judge wrote") {
+  kit_test::TempDir dir;
+  const std::string path = dir / "stepLog.txt";
+  std::atomic<bool> stop{false};
+  std::atomic<int> started{0}, start_failures{0};
+  std::thread starter([&] {
+    while (!stop) {
+      Process p;
+      std::string error;
+      ExitStatus status;
+      if (!p.start(child({"exit", "0"}), &error) || !p.wait(Deadline::after_ms(10000), &status)) ++start_failures;
+      ++started;
+    }
+  });
+  int late_closes = 0;
+  std::string error;
+  const std::string log(1 << 20, 'x');  // a long write: a wide window for the race
+  for (int round = 0; round < 1000; ++round) {
+    REQUIRE(judge::write_file_atomically(path, log, &error));
+    const int watch = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    REQUIRE(watch >= 0);
+    REQUIRE(::inotify_add_watch(watch, path.c_str(), IN_CLOSE_WRITE | IN_MODIFY) >= 0);
+    usleep(500);
+    alignas(struct inotify_event) char events[4096];
+    if (::read(watch, events, sizeof events) > 0) ++late_closes;
+    ::close(watch);
+  }
+  stop = true;
+  starter.join();
+  CAPTURE(started.load());
+  CHECK(start_failures == 0);
+  CHECK(started > 50);
+  CHECK(late_closes == 0);
 }

@@ -293,8 +293,7 @@ SandboxSupport probe() {
   ConfinementRequest nothing;
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return support;
-  NoFileBeingWritten quiet_files;
-  pid_t pid = ::fork();
+  pid_t pid = fork_between_writes();
   if (pid == 0) {
     uint8_t bits = 0;
     if (::geteuid() == 0 && become_user(uid_for(judge, kProbeSlot))) bits |= kOwnUser;
@@ -309,7 +308,6 @@ SandboxSupport probe() {
     (void)ignored;
     ::_exit(0);
   }
-  quiet_files.hold.unlock();
   ::close(fds[1]);
   uint8_t bits = 0;
   if (pid > 0) {

@@ -7,9 +7,12 @@
 // referee's stepLog.txt) would blame that program for the judge's own write.
 //
 // Invariant: no thread forks while another has a file it writes open. A writer
-// holds WritingFile from open to close; every fork of the judges runs under
-// NoFileBeingWritten.
+// holds WritingFile from open to close; every fork of the judges is
+// fork_between_writes().
 #pragma once
+#include <unistd.h>
+
+#include <cerrno>
 #include <mutex>
 #include <shared_mutex>
 
@@ -25,9 +28,19 @@ struct WritingFile {
   std::shared_lock<std::shared_mutex> hold{fork_lock()};
 };
 
-// Held by the forking thread around fork() only: the child never touches it.
-struct NoFileBeingWritten {
-  std::unique_lock<std::shared_mutex> hold{fork_lock()};
-};
+// fork(), once no other thread has a file open for writing; errno as fork left it.
+// The parent holds the lock only until fork() returns; the child never touches it.
+inline pid_t fork_between_writes() {
+  std::unique_lock<std::shared_mutex> no_writer(fork_lock());
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    no_writer.release();
+    return 0;
+  }
+  const int fork_errno = errno;
+  no_writer.unlock();
+  errno = fork_errno;
+  return pid;
+}
 
 }  // namespace judge

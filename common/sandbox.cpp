@@ -365,12 +365,10 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
   }
 
   std::unique_lock<std::mutex> registry(children_mutex);  // registered before any scan can see it
-  NoFileBeingWritten quiet_files;
-  pid_t pid = ::fork();
+  pid_t pid = fork_between_writes();
   if (pid == 0)
     become_child(options, confinement_, argv.data(), envp.data(), request[0], reply[1], output_fd, refusals_.fd());
   int fork_errno = errno;
-  quiet_files.hold.unlock();
   if (pid > 0) live_children.insert(pid);
   registry.unlock();
   if (output_fd >= 0) ::close(output_fd);

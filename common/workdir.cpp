@@ -70,15 +70,13 @@ const CapProbe& cap_probe() {
   static CapProbe probe;
   static std::once_flag once;
   std::call_once(once, [] {
-    NoFileBeingWritten quiet_files;
-    const pid_t child = ::fork();
+    const pid_t child = fork_between_writes();
     if (child == 0) {
       if (::unshare(CLONE_NEWNS) != 0) ::_exit(1);
       if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) ::_exit(2);
       if (::mount("judge-probe", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=65536") != 0) ::_exit(3);
       ::_exit(0);
     }
-    quiet_files.hold.unlock();
     int status = -1;
     if (child > 0)
       while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {

@@ -24,8 +24,8 @@ ALL_TARGETS += $(TOURNAMENT)
 CT_DIR := Compete/tests
 CT_OUT := $(BUILD)/Compete/tests
 CT_PLUGIN_DIR := $(CT_OUT)/plugins
-CT_PLUGIN_DEPS := $(CT_DIR)/plugins/plugin_util.h Strategy/Point.h
-CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -IStrategy
+CT_PLUGIN_DEPS := $(CT_DIR)/plugins/plugin_util.h Compete/framework/Point.h
+CT_PLUGIN_CXX := $(CXX) -std=c++11 -O2 -Wall -fPIC -shared -ICompete/framework
 CT_FAULTS := segv_get throw_get abort_get refused_abort loop_get sleep_get alloc_get exit_get null_get off_board full_column \
   blocked not_lowest orphan_get escape_get segv_clear double_free_clear throw_clear sleep_clear exit_clear print write_file big_cache \
   scribble first_column
@@ -72,7 +72,7 @@ $(CT_PLUGIN_DIR)/counter_200.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS
 # Like the old samples: the C driver links neither libstdc++ nor libm.
 $(CT_PLUGIN_DIR)/old_abi.so: $(CT_DIR)/plugins/old_abi.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
-	gcc -x c++ -std=c++11 -O2 -fPIC -shared -fno-exceptions -IStrategy $< -o $@
+	gcc -x c++ -std=c++11 -O2 -fPIC -shared -fno-exceptions -ICompete/framework $< -o $@
 $(CT_PLUGIN_DIR)/not_elf.so:
 	@mkdir -p $(@D)
 	printf 'This is a text file named like a plugin.\n' > $@
@@ -87,7 +87,7 @@ $(CT_OUT)/bench_judge.o $(CT_OUT)/bench_fairness.o: TEST_OPT :=
 
 # The tournament test ranks three sample levels far apart on the ladder.
 CT_LADDER_LEVELS := TestCases/1.so TestCases/11.so TestCases/21.so
-$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Strategy/Judge.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
+$(CT_OUT)/compete_tests: $(CT_TEST_OBJ) $(BUILD)/Compete/framework/Judge.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(DOCTEST_MAIN) $(VIEWER_LIB) $(COMMON_LIB) \
     | Compete/Compete $(TOURNAMENT) $(CT_PLUGINS) $(CT_LADDER_LEVELS) /usr/bin/parallel $(CT_OUT)/bench_judge \
       $(CT_OUT)/bench_fairness
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread

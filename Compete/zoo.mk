@@ -6,7 +6,7 @@
 # CT_PLUGIN_DIR, CT_PLUGIN_CXX and CT_OUT come from there.
 ZOO_DIR := Compete/tests/plugins/zoo
 ZOO_OUT := $(CT_PLUGIN_DIR)/zoo
-ZOO_DEPS := $(ZOO_DIR)/zoo_move.h Strategy/Point.h
+ZOO_DEPS := $(ZOO_DIR)/zoo_move.h Compete/framework/Point.h
 # Built with g++ like the other test plugins.
 ZOO_CXX_NAMES := log_append state_file subfolder static_pool sigalrm thread_pool time_rand exceptions thread_local \
   chatty proc_urandom
@@ -28,7 +28,7 @@ ifneq ($(ZOO_CLANGXX),)
 ZOO_PLUGINS += $(ZOO_OUT)/clang_static.so
 $(ZOO_OUT)/clang_static.so: $(ZOO_DIR)/clang_static.cpp $(ZOO_DEPS)
 	@mkdir -p $(@D)
-	$(ZOO_CLANGXX) -std=c++11 -O2 -Wall -fPIC -shared -static-libstdc++ -IStrategy -I$(ZOO_DIR) $< -o $@
+	$(ZOO_CLANGXX) -std=c++11 -O2 -Wall -fPIC -shared -static-libstdc++ -ICompete/framework -I$(ZOO_DIR) $< -o $@
 else
 $(info zoo: clang++ not found, clang_static plugin skipped)
 endif

@@ -34,7 +34,7 @@ $(GRADE): $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(VIEWE
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 GRADE_CLASS := $(BIN)/grade-class
 $(GRADE_CLASS): $(BUILD)/TestCases/tools/grade_class.o $(TC_TOOL_OBJ) $(ANALYSIS_LIB) $(COMPETE_LIB) $(VIEWER_LIB) \
-    $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB) | /usr/bin/unzip
+    $(BOT_LIB) $(PDD_LIB) $(ENGINE_OBJ) $(COMMON_LIB) | /usr/bin/unzip
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(BUILD)/TestCases/bench_ladder: $(BUILD)/TestCases/tools/bench_ladder.o $(TC_TOOL_OBJ) $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
@@ -56,7 +56,7 @@ TC_TEST_SRC := $(wildcard TestCases/tests/*_test.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
 $(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/upload.o \
                 $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o \
-                $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) /usr/bin/parallel /usr/bin/unzip \
+                $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) $(ENGINE_PLUGIN) /usr/bin/parallel /usr/bin/unzip \
                   $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread $(PLUGIN_HOST_LIBS)
 $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o): | $(DOCTEST)

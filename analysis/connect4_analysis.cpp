@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "../Strategy/uct.h"
+#include "../engine/uct.h"
 #include "../common/json.h"
 #include "analyzer.h"
 #include "connect4_solver.h"

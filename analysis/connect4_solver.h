@@ -12,7 +12,7 @@
 
 #include <vector>
 
-#include "../Strategy/position.h"
+#include "../engine/position.h"
 
 namespace analysis {
 

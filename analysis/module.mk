@@ -4,7 +4,7 @@ $(ANALYSIS_LIB): $(ANALYSIS_SRC:%.cpp=$(BUILD)/%.o)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
-ANALYSIS_LINK := $(ANALYSIS_LIB) $(VIEWER_LIB) $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB)
+ANALYSIS_LINK := $(ANALYSIS_LIB) $(VIEWER_LIB) $(BOT_LIB) $(PDD_LIB) $(ENGINE_OBJ) $(COMMON_LIB)
 
 ANALYZE := $(BIN)/analyze
 $(ANALYZE): $(BUILD)/analysis/analyze_main.o $(ANALYSIS_LINK)

@@ -1,9 +1,22 @@
 #!/usr/bin/env bash
 # Runs each doctest suite given, then prints one closing line "N passed, N failed"
 # (test cases over all suites). Exits non-zero if any suite failed or crashed.
+# A word "--part NAME" starts a part: its suites are headed and summed up by NAME
+# (make test: the kit's suites, then the suites of Strategy/).
 set -u
 passed=0; failed=0; broken=0
-for suite in "$@"; do
+part=""; part_passed=0; part_failed=0
+summaries=()
+end_part() {
+  [ -n "$part" ] && summaries+=("--- $part: $part_passed passed, $part_failed failed")
+  part_passed=0; part_failed=0
+}
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--part" ]; then
+    end_part; part=$2; shift 2
+    echo "##### $part"; continue
+  fi
+  suite=$1; shift
   echo "=== $suite"
   out=$("$suite" 2>&1); rc=$?
   echo "$out" | tail -n 40
@@ -11,11 +24,15 @@ for suite in "$@"; do
   p=$(echo "$line" | sed -nE 's/.*\| *([0-9]+) passed.*/\1/p')
   f=$(echo "$line" | sed -nE 's/.*\| *([0-9]+) failed.*/\1/p')
   if [ -z "$p" ] || [ -z "$f" ]; then
-    echo "!!! $suite ended without a doctest summary (exit code $rc)"; broken=$((broken + 1)); continue
+    echo "!!! $suite ended without a doctest summary (exit code $rc)"; broken=$((broken + 1))
+    part_failed=$((part_failed + 1)); continue
   fi
   passed=$((passed + p)); failed=$((failed + f))
-  [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "!!! $suite exited with code $rc"; broken=$((broken + 1)); }
+  part_passed=$((part_passed + p)); part_failed=$((part_failed + f))
+  [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && { echo "!!! $suite exited with code $rc"; broken=$((broken + 1)); part_failed=$((part_failed + 1)); }
 done
+end_part
+for summary in "${summaries[@]}"; do echo "$summary"; done
 [ "$broken" -gt 0 ] && echo "$broken suite(s) did not finish cleanly"
 echo "$passed passed, $((failed + broken)) failed"
 [ "$failed" -eq 0 ] && [ "$broken" -eq 0 ]

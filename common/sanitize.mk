@@ -22,7 +22,7 @@ san_objects = $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(1))
 # harness itself competes for the cores, and the counter's quiet baseline alone moved between 3.7k
 # and 7.2k work units a move. Not the compatibility zoo of zoo_test.cpp: it only starts the normal
 # builds of the judges, so it would play the same games again for half a minute more.
-SAN_CT_OBJ := $(call san_objects,$(BUILD)/Strategy/Judge.o $(filter-out $(BUILD)/Compete/main.o,$(COMPETE_OBJ)) \
+SAN_CT_OBJ := $(call san_objects,$(BUILD)/Compete/framework/Judge.o $(filter-out $(BUILD)/Compete/main.o,$(COMPETE_OBJ)) \
   $(TOURNAMENT_LIB_OBJ) $(COMMON_SRC:%.cpp=$(BUILD)/%.o)) \
   $(filter-out $(BUILD)/Compete/tests/fairness_test.o $(BUILD)/Compete/tests/zoo_test.o,$(CT_TEST_OBJ)) $(DOCTEST_MAIN)
 # The page writer (with its generated assets) is linked as the normal build made it.

@@ -19,7 +19,8 @@ FUZZ_SRC_pdd_steplog := $(FUZZ_PDD_SRC)
 FUZZ_SRC_compete_reply := Compete/board.cpp
 FUZZ_SRC_run2048_reply := Game2048/engine/contest_game.cpp Game2048/engine/streams.cpp common/cli.cpp
 FUZZ_SRC_pz_input := Game2048/pz/pz_game.cpp Game2048/pz/transcript.cpp Game2048/engine/streams.cpp common/cli.cpp
-FUZZ_SRC_oj_protocol := $(wildcard Strategy/*.cpp)
+FUZZ_SRC_oj_protocol := $(wildcard engine/*.cpp $(FRAMEWORK_DIR)/*.cpp)
+$(FUZZ_OUT)/fz/engine/%.o $(FUZZ_OUT)/rp/engine/%.o: FUZZ_FLAGS += -I$(FRAMEWORK_DIR)
 FUZZ_SRC_record_reader := common/json_read.cpp common/json.cpp viewer/record.cpp
 FUZZ_SRC_run2048_record := Game2048/runner/record.cpp Game2048/engine/contest_game.cpp Game2048/engine/streams.cpp \
   common/json_read.cpp common/json.cpp common/shards.cpp common/cli.cpp \

@@ -3,7 +3,7 @@
 #
 #   make signature          print it and compare with tools/signature.expected
 #   make signature-update   commit a new number after a change of play (say so in the commit)
-SIGNATURE_LIBS := $(BUILD)/tools/signature.o $(BOT_LIB) $(PDD_LIB) $(STRATEGY_ENGINE_OBJ) $(COMMON_LIB)
+SIGNATURE_LIBS := $(BUILD)/tools/signature.o $(BOT_LIB) $(PDD_LIB) $(ENGINE_OBJ) $(COMMON_LIB)
 # The strategy's engine and the bot are built with their own flags elsewhere.
 $(BIN)/signature: $(BUILD)/tools/signature_main.o $(SIGNATURE_LIBS)
 	@mkdir -p $(@D)
@@ -36,3 +36,12 @@ TEST_BINARIES += $(BUILD)/tools/slurm_test
 .PHONY: test-slurm
 test-slurm: $(BUILD)/tools/slurm_test
 	@bash common/run_tests.sh $<
+
+# The kit with a student's own Strategy/ (tools/tests/student_strategy_test.cpp): a copy of
+# the checkout, built as far as this one is (make all, the suites of Strategy/).
+$(BUILD)/tools/tests/student_strategy_test.o: | $(DOCTEST)
+$(BUILD)/tools/student_strategy_test: $(BUILD)/tools/tests/student_strategy_test.o $(DOCTEST_MAIN) $(COMMON_LIB) \
+    | $(STRATEGY_SUITES) Strategy.zip /usr/bin/unzip
+	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@
+TEST_BINARIES += $(BUILD)/tools/student_strategy_test
+NEEDS_ALL += $(BUILD)/tools/student_strategy_test

@@ -9,8 +9,8 @@
 #include "../Game2048/engine/board4.h"
 #include "../PonteDelDiavolo/players/search.h"
 #include "../PonteDelDiavolo/rules/actions.h"
-#include "../Strategy/position.h"
-#include "../Strategy/uct.h"
+#include "../engine/position.h"
+#include "../engine/uct.h"
 
 namespace signature {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "../../Strategy/Judge.h"
+#include "../framework/Judge.h"
 #include "../../common/workdir.h"
 #include "harness.h"
 #include "json_check.h"

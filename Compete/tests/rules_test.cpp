@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "../../Strategy/Judge.h"
+#include "../framework/Judge.h"
 #include "../board.h"
 
 namespace {

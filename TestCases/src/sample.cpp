@@ -10,8 +10,8 @@
 #endif
 
 #pragma GCC visibility push(default)
-#include "../../Strategy/Point.h"
-#include "../../Strategy/Strategy.h"
+#include "../../Compete/framework/Point.h"
+#include "../../Compete/framework/Strategy.h"
 #pragma GCC visibility pop
 
 #include "levels.h"

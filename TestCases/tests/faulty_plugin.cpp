@@ -2,8 +2,8 @@
 // -DFAULT_crash (segfault on its first move), -DFAULT_illegal (plays the
 // blocked cell), -DFAULT_timeout (waits past any limit). The crash and the
 // wait are the ones every judge's tests share (common/tests/plugins/).
-#include "../../Strategy/Point.h"
-#include "../../Strategy/Strategy.h"
+#include "../../Compete/framework/Point.h"
+#include "../../Compete/framework/Strategy.h"
 #include "../../common/tests/plugins/misbehave.h"
 
 extern "C" Point* getPoint(const int M, const int N, const int* top, const int* _board, const int lastX,

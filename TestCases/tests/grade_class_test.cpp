@@ -104,14 +104,14 @@ ZipWriter ladder_upload(int level) {
     if (name == "sample.cpp") {
       text = "#define LEVEL " + std::to_string(level) + "\n" + text;
       for (const char* header : {"Point.h", "Strategy.h"}) {
-        const std::string from = std::string("\"../../Strategy/") + header + "\"";
+        const std::string from = std::string("\"../../Compete/framework/") + header + "\"";
         text.replace(text.find(from), from.size(), std::string("\"") + header + "\"");
       }
     }
     zip.add(name, text);
   }
-  zip.add("Point.h", read_file(repo("Strategy/Point.h")));
-  zip.add("Strategy.h", read_file(repo("Strategy/Strategy.h")));
+  zip.add("Point.h", read_file(repo("Compete/framework/Point.h")));
+  zip.add("Strategy.h", read_file(repo("Compete/framework/Strategy.h")));
   return zip;
 }
 
@@ -205,14 +205,15 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   crash.add(
       "Strategy.cpp", "#define FAULT_crash\n" + [] {
         std::string t = read_file(repo("TestCases/tests/faulty_plugin.cpp"));
-        for (const char* h : {"Strategy/Point.h", "Strategy/Strategy.h", "common/tests/plugins/misbehave.h"}) {
+        for (const char* h :
+             {"Compete/framework/Point.h", "Compete/framework/Strategy.h", "common/tests/plugins/misbehave.h"}) {
           const std::string from = std::string("\"../../") + h + "\"";
           t.replace(t.find(from), from.size(), "\"" + fs::path(h).filename().string() + "\"");
         }
         return t;
       }());
-  crash.add("Point.h", read_file(repo("Strategy/Point.h")));
-  crash.add("Strategy.h", read_file(repo("Strategy/Strategy.h")));
+  crash.add("Point.h", read_file(repo("Compete/framework/Point.h")));
+  crash.add("Strategy.h", read_file(repo("Compete/framework/Strategy.h")));
   crash.add("misbehave.h", read_file(repo("common/tests/plugins/misbehave.h")));
   crash.add("misbehave.cpp", read_file(repo("common/tests/plugins/misbehave.cpp")));
   crash.save((uploads / "frank.zip").string());
@@ -553,7 +554,7 @@ TEST_CASE("grade-class --shard through GNU parallel, then --merge: the single ru
     zip.add("Strategy.cpp",
             "#define SALT " + std::to_string(salt) + "\n" + read_file(repo("Compete/tests/plugins/random_move.cpp")));
     zip.add("plugin_util.h", read_file(repo("Compete/tests/plugins/plugin_util.h")));
-    zip.add("Point.h", read_file(repo("Strategy/Point.h")));
+    zip.add("Point.h", read_file(repo("Compete/framework/Point.h")));
     zip.save((uploads / ("random" + std::to_string(salt) + ".zip")).string());
   }
   ZipWriter evil;

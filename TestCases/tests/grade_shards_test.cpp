@@ -133,7 +133,7 @@ TEST_CASE("Grade --merge refuses shards of another grade, naming the setting tha
 TEST_CASE("Grade stopped by Ctrl-C: the results file and the record keep the same games, no host is left; --resume") {
   Scratch dir;
   const std::string d = dir.path.string();
-  fs::copy_file("so/Strategy.so", dir.path / "mine.so");  // its hosts name the scratch folder
+  fs::copy_file("build/engine/Strategy.so", dir.path / "mine.so");  // its hosts name the scratch folder
   const std::string grade = "build/bin/Grade --group 1 --seed 5 --move-time 40 -j 2 --results " + d +
                             "/r.tsv --record " + d + "/r.jsonl " + d + "/mine.so";
   std::string out;

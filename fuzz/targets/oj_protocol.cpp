@@ -1,4 +1,4 @@
-// Fuzz target: the OJ's stdin protocol of Strategy/main.cpp (built with
+// Fuzz target: the OJ's stdin protocol of Compete/framework/main.cpp (built with
 // ONLINE_JUDGE), the strategy answering every well-formed move request.
 #include <stdio.h>
 #include <stdlib.h>

@@ -87,7 +87,7 @@ TEST_CASE("entrants that cannot play are listed with the reason, and the ladder 
   std::filesystem::create_directories(src);
   std::filesystem::copy_file(lt::repo_root() + "/Compete/tests/plugins/random_move.cpp", src + "/Strategy.cpp");
   std::filesystem::copy_file(lt::repo_root() + "/Compete/tests/plugins/plugin_util.h", src + "/plugin_util.h");
-  std::filesystem::copy_file(lt::repo_root() + "/Strategy/Point.h", src + "/Point.h");
+  std::filesystem::copy_file(lt::repo_root() + "/Compete/framework/Point.h", src + "/Point.h");
   REQUIRE(test_shell::run_in(src, "zip -q good.zip Strategy.cpp plugin_util.h Point.h") == 0);
   {
     std::ofstream broken(src + "/Broken.cpp");

@@ -22,8 +22,8 @@ mkdir -p "$work/uploads" "$work/src"
 for level in "${levels[@]}"; do
   dir="$work/src/level$level"
   mkdir -p "$dir"
-  cp "$root"/TestCases/src/*.cpp "$root"/TestCases/src/*.h "$root/Strategy/Point.h" "$root/Strategy/Strategy.h" "$dir/"
-  { echo "#define LEVEL $level"; sed 's|"../../Strategy/|"|' "$root/TestCases/src/sample.cpp"; } > "$dir/sample.cpp"
+  cp "$root"/TestCases/src/*.cpp "$root"/TestCases/src/*.h "$root/Compete/framework/Point.h" "$root/Compete/framework/Strategy.h" "$dir/"
+  { echo "#define LEVEL $level"; sed 's|"../../Compete/framework/|"|' "$root/TestCases/src/sample.cpp"; } > "$dir/sample.cpp"
   (cd "$dir" && zip -q -X "$work/uploads/level$level.zip" ./*.cpp ./*.h)
 done
 

@@ -41,7 +41,7 @@ TEST_CASE("class page: grade-class's table in the browser, ranked, names as text
                                                           ct::read_file(vt::repo_root() +
                                                                         "/Compete/tests/plugins/random_move.cpp"));
     fs::copy_file(vt::repo_root() + "/Compete/tests/plugins/plugin_util.h", src + "/plugin_util.h");
-    fs::copy_file(vt::repo_root() + "/Strategy/Point.h", src + "/Point.h");
+    fs::copy_file(vt::repo_root() + "/Compete/framework/Point.h", src + "/Point.h");
     const ct::RunResult zipped = ct::run({"/usr/bin/zip", "-q", "-j", dir / ("uploads/" + names[i] + ".zip"),
                                           src + "/Strategy.cpp", src + "/plugin_util.h", src + "/Point.h"},
                                          dir.path());

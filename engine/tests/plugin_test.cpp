@@ -1,5 +1,6 @@
-// The built plugin so/Strategy.so through the framework's ABI: tactics it must
-// never miss, legal moves everywhere, and games that do not leak into each other.
+// Our strategy as a plugin (build/engine/Strategy.so, the kit's copy built with
+// the OJ's flags) through the framework's ABI: tactics it must never miss,
+// legal moves everywhere, and games that do not leak into each other.
 #include <dlfcn.h>
 #include <doctest/doctest.h>
 
@@ -18,13 +19,13 @@ struct PluginPoint {
 using GetPointFn = PluginPoint* (*)(int, int, const int*, const int*, int, int, int, int);
 using ClearPointFn = void (*)(PluginPoint*);
 
-// so/Strategy.so, loaded once, thinking 60 ms a move unless told otherwise.
+// build/engine/Strategy.so, loaded once, thinking 60 ms a move unless told otherwise.
 struct Plugin {
   GetPointFn get_point = nullptr;
   ClearPointFn clear_point = nullptr;
   Plugin() {
     setenv("STRATEGY_MOVE_MS", "60", 1);
-    void* handle = dlopen("so/Strategy.so", RTLD_NOW | RTLD_LOCAL);
+    void* handle = dlopen("build/engine/Strategy.so", RTLD_NOW | RTLD_LOCAL);
     if (!handle) return;
     get_point = reinterpret_cast<GetPointFn>(dlsym(handle, "getPoint"));
     clear_point = reinterpret_cast<ClearPointFn>(dlsym(handle, "clearPoint"));

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "../../Compete/board.h"
-#include "../../Strategy/position.h"
+#include "../position.h"
 
 namespace {
 

@@ -2,8 +2,8 @@
 // the playout policy's follow-up.
 #include <doctest/doctest.h>
 
-#include "../../Strategy/playout.h"
-#include "../../Strategy/uct.h"
+#include "../playout.h"
+#include "../uct.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "../../Strategy/playout.h"
+#include "../playout.h"
 
 namespace {
 

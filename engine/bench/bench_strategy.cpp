@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "../common/cli.h"
-#include "../common/options.h"
+#include "../../common/cli.h"
+#include "../../common/options.h"
 #include "bench_engine.h"
 
 #ifndef BENCH_REF_NAME

@@ -9,6 +9,7 @@ const char* name(Side side) { return side == kA ? "A" : "B"; }
 // Stops both hosts and keeps what the sandbox refused each, and what each left running.
 void stop_players(SandboxedPlayer* players, GameResult* result) {
   for (Side side : {kA, kB}) {
+    result->peak_resident_kb[side] = players[side].peak_resident_kb();
     players[side].stop();
     result->daemons_killed[side] = players[side].daemons_killed();
     for (judge::Refusal& r : players[side].refusals()) result->refused.emplace_back(side, std::move(r));
@@ -93,6 +94,11 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     if (answer.kind == Answer::kTimedOut) {
       result.code = code_for(mover, kATimeout, kBTimeout);
       result.reason = std::string(name(mover)) + " timed out: " + answer.detail;
+      break;
+    }
+    if (answer.kind == Answer::kProtocolError) {  // the OJ counts a garbled reply against its side
+      result.code = code_for(mover, kARuntimeError, kBRuntimeError);
+      result.reason = std::string(name(mover)) + " broke the OJ's protocol: " + answer.detail;
       break;
     }
     if (answer.kind == Answer::kCrashed) {

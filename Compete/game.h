@@ -60,6 +60,8 @@ struct GameResult {
   std::vector<std::pair<Side, judge::Refusal>> refused;
   // How many processes each side left running when its host was stopped, killed then.
   int daemons_killed[3] = {0, 0, 0};  // indexed by Side
+  // Each side's peak resident memory in the game, in KiB (its host's or its program's).
+  long long peak_resident_kb[3] = {0, 0, 0};  // indexed by Side
   // Not "": the judge could not play the game (no working folder); it has no result.
   std::string judge_error;
 };

@@ -1,6 +1,7 @@
 #include "match.h"
 
 #include <algorithm>
+#include <cstring>
 #include <ostream>
 #include <random>
 #include <vector>
@@ -22,10 +23,15 @@ uint64_t splitmix64(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-std::string base_name(const std::string& path) {
+// A side's name in the progress lines: its file's or folder's name without ".so" or ".zip".
+std::string base_name(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();
   size_t slash = path.rfind('/');
   std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-  if (name.size() > 3 && name.compare(name.size() - 3, 3, ".so") == 0) name.resize(name.size() - 3);
+  for (const char* tail : {".so", ".zip"}) {
+    const size_t n = std::strlen(tail);
+    if (name.size() > n && name.compare(name.size() - n, n, tail) == 0) name.resize(name.size() - n);
+  }
   return name;
 }
 
@@ -100,7 +106,9 @@ std::string record_line(const MatchConfig& config, int round, const GameSetup& s
       .field("time_a_ms", result.time_us_a / 1000.0)
       .field("time_b_ms", result.time_us_b / 1000.0)
       .field("time_a_us", result.time_us_a)
-      .field("time_b_us", result.time_us_b);
+      .field("time_b_us", result.time_us_b)
+      .field("peak_rss_a_mb", result.peak_resident_kb[kA] / 1024.0)
+      .field("peak_rss_b_mb", result.peak_resident_kb[kB] / 1024.0);
   // What the sandbox did to the plugins' attempts (only when something happened).
   std::vector<judge::SideEvents> sides;
   for (Side side : {kA, kB}) {

@@ -1,6 +1,14 @@
 # Compete: the sandboxed ConnectFour judge.
 COMPETE_SRC := $(filter-out Compete/tests/%,$(wildcard Compete/*.cpp))
-COMPETE_OBJ := $(COMPETE_SRC:%.cpp=$(BUILD)/%.o)
+# The OJ's main.cpp (the course framework's, Compete/framework/) as text, built into a
+# student's zip or folder when a judge plays it the OJ's way (upload.h).
+COMPETE_OBJ := $(COMPETE_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/Compete/oj_driver.o
+$(BUILD)/Compete/oj_driver.cpp: $(FRAMEWORK_DIR)/main.cpp
+	@mkdir -p $(@D)
+	{ echo '// Made by make from $<.'; echo 'extern const char* const kOjDriverSource;'; \
+	  printf 'const char* const kOjDriverSource = R"OJ_DRIVER('; cat $<; echo ')OJ_DRIVER";'; } > $@
+$(BUILD)/Compete/oj_driver.o: $(BUILD)/Compete/oj_driver.cpp
+	$(CXX) $(CXXFLAGS) -c $< -o $@
 COMPETE_LIB := $(BUILD)/libcompete.a
 $(COMPETE_LIB): $(filter-out $(BUILD)/Compete/main.o,$(COMPETE_OBJ))
 	@mkdir -p $(@D)
@@ -33,7 +41,7 @@ CT_FAULTS := segv_get throw_get abort_get refused_abort loop_get sleep_get alloc
 CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_bomb huge_file leave_daemon fill_disk
 CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) $(CT_HOSTILE:%=$(CT_PLUGIN_DIR)/hostile_%.so) \
   $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so msvc_guard.so old_abi.so not_elf.so \
-    spinner.so counter.so counter_200.so)
+    spinner.so counter.so counter_200.so memory_threads.so memory_reserve.so memory_900.so memory_1100.so)
 
 $(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS) $(MISBEHAVE_OBJ)
 	@mkdir -p $(@D)
@@ -69,6 +77,16 @@ $(CT_PLUGIN_DIR)/counter.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
 $(CT_PLUGIN_DIR)/counter_200.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
 	$(CT_PLUGIN_CXX) -DCOUNTER -DWORK_MS=200 $< -o $@
+# Close to the memory line (plugins/memory.cpp): legitimate, and one over it.
+$(CT_PLUGIN_DIR)/memory_threads.so: $(CT_DIR)/plugins/memory.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DTHREADS $< -o $@ -pthread
+$(CT_PLUGIN_DIR)/memory_reserve.so: $(CT_DIR)/plugins/memory.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DRESERVE $< -o $@
+$(CT_PLUGIN_DIR)/memory_%.so: $(CT_DIR)/plugins/memory.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CT_PLUGIN_CXX) -DRESIDENT_MB=$* $< -o $@
 # Like the old samples: the C driver links neither libstdc++ nor libm.
 $(CT_PLUGIN_DIR)/old_abi.so: $(CT_DIR)/plugins/old_abi.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)

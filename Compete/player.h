@@ -1,5 +1,7 @@
-// The judge's handle on one ConnectFour plugin running in its own sandboxed
-// host process for the length of one game.
+// The judge's handle on one ConnectFour player for the length of one game, in
+// the sandbox: a plugin in its own host process, or a program (an executable,
+// a "#!" script, or a zip or folder built the OJ's way) that speaks the OJ's
+// protocol over stdin/stdout (judge::path_kind tells which).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -16,10 +18,12 @@ struct PlayerConfig {
   std::string plugin_path;
   std::string host_executable;  // the judge binary, re-run with --plugin-host
   int time_limit_ms = 3000;     // wall time per getPoint + clearPoint
+  // Resident memory (the OJ's 1 GB), checked while the player moves; address space is capped
+  // only far above it (kAddressSpaceFactor times), as a backstop.
   long long memory_limit_bytes = 1LL << 30;
   std::vector<std::pair<std::string, std::string>> env;  // e.g. STRATEGY_MOVE_MS
-  std::string log_path;                                  // plugin's stdout/stderr; "" discards them
-  std::string workdir;                                   // plugin's working folder; "" keeps the judge's
+  std::string log_path;  // a plugin's stdout and stderr, a program's stderr; "" discards them
+  std::string workdir;   // plugin's working folder; "" keeps the judge's
   // Where play_game makes each game's fresh working folder (workdir.h); nullptr: workdir as it is.
   const judge::WorkdirRoot* workdirs = nullptr;
   std::vector<int> cpus;  // the cores its game may use (cpu_share.h); empty: any
@@ -28,7 +32,8 @@ struct PlayerConfig {
 
 // What one getPoint call came to.
 struct Answer {
-  enum Kind { kMove, kNullPoint, kCrashed, kTimedOut } kind = kCrashed;
+  // kProtocolError: a program's stdout broke the OJ's protocol (detail says how).
+  enum Kind { kMove, kNullPoint, kCrashed, kTimedOut, kProtocolError } kind = kCrashed;
   int x = -1, y = -1;
   int64_t wall_us = 0;  // from the request to clearPoint's return (or the kill)
   int64_t cpu_us = 0;   // CPU the host used, when it reported it
@@ -37,8 +42,10 @@ struct Answer {
 
 class SandboxedPlayer {
  public:
-  // Starts the host and loads the plugin; kOk or the reason it cannot play.
+  // Starts the host and loads the plugin, or starts the program (building it
+  // first from sources); kOk or the reason it cannot play.
   judge::LoadStatus start(const PlayerConfig& config, std::string* message);
+  bool is_program() const { return program_; }
   // Asks for a move as `me` sees the board. After kCrashed or kTimedOut the
   // host is gone and the player must not be asked again.
   Answer get_point(const Board& board, Side me, int lastX, int lastY);
@@ -48,10 +55,40 @@ class SandboxedPlayer {
   std::vector<judge::Refusal> refusals() const { return plugin_.process().refusals(); }
   // How many processes the plugin left running, killed when its host ended (stop() or a fault).
   int daemons_killed() const { return plugin_.process().daemons_killed(); }
+  // The player's peak resident memory in this game so far, in KiB (its host's or its program's).
+  long long peak_resident_kb() const { return peak_kb_; }
 
  private:
+  judge::LoadStatus start_program(const std::string& path, std::string* message);
+  // Reads what the player sends, 1 to `size` bytes (*got), before `deadline`, checking its
+  // resident memory every few milliseconds: kOk, kTimeout or kClosed; over the limit it is
+  // killed, kClosed, with *over_kb its resident memory.
+  judge::IoResult read_some(void* data, size_t size, judge::Deadline deadline, size_t* got, long long* over_kb);
+  // Exactly `size` bytes, the same way.
+  judge::IoResult read_exact(void* data, size_t size, judge::Deadline deadline, long long* over_kb);
+  void note_peak();
+  Answer get_point_program(const Board& board, Side me, int lastX, int lastY);
+
   PlayerConfig config_;
-  judge::PluginProcess plugin_;
+  judge::PluginProcess plugin_;  // a program runs in its process() too
+  bool program_ = false;
+  bool told_board_ = false;     // a program has been sent "M N noX noY"
+  std::string pending_stdout_;  // a program's bytes read past its last reply
+  long long peak_kb_ = 0;
 };
+
+// How far above the resident limit a player's address space is capped.
+constexpr long long kAddressSpaceFactor = 4;
+
+// "memory over the limit: 1,081 MB resident (the limit: 1,024 MB)".
+std::string describe_memory_over(long long resident_kb, long long limit_bytes);
+
+// The OJ's reply to one move read from the first bytes of a program's stdout:
+// a 4-byte big-endian length, then the text "x y". kOk with *x, *y; kIncomplete
+// when more bytes are needed; kBroken with *problem, which shows the first
+// bytes and what they broke ("stdout: 11 bytes 'best=3 v=0.' before the reply,
+// read as its length header"). *used: the reply's length in bytes when kOk.
+enum class OjReply { kOk, kIncomplete, kBroken };
+OjReply parse_oj_reply(const std::string& bytes, int* x, int* y, size_t* used, std::string* problem);
 
 }  // namespace c4

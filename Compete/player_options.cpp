@@ -49,7 +49,8 @@ void PlayerOptions::add_to(judge::OptionTable* table, bool per_side, const std::
   else
     table->custom("--move-iterations-a", "N", refuse, "", "a positive whole number")
         .custom("--move-iterations-b", "N", refuse, "", "a positive whole number");
-  table->integer("--memory-limit", "MB", 16, 1 << 20, &memory_mb, "address space per plugin (default 1024)",
+  table->integer("--memory-limit", "MB", 16, 1 << 20, &memory_mb,
+                 "resident memory per side, checked as it moves (default 1024, the OJ's; address space: 4x)",
                  "megabytes from 16 to 1048576");
   table->flag("--no-freeze", &no_freeze,
               "let a plugin's threads run during the opponent's moves too, as the course's\n"

@@ -27,7 +27,7 @@ TestCases/%.so: $(BUILD)/TestCases/level/%.o $(LADDER_PIC_OBJ)
 
 # Tools: they link Compete's referee and run themselves as the plugin host.
 TC_TOOL_OBJ := $(BUILD)/TestCases/tools/game_pool.o $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/grade_run.o \
-  $(BUILD)/TestCases/tools/upload.o $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o
+  $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o
 GRADE := $(BIN)/Grade
 $(GRADE): $(BUILD)/TestCases/tools/grade.o $(TC_TOOL_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
@@ -54,7 +54,7 @@ $(BUILD)/TestCases/faulty/%.so: TestCases/tests/faulty_plugin.cpp $(MISBEHAVE_OB
 
 TC_TEST_SRC := $(wildcard TestCases/tests/*_test.cpp)
 TC_TEST_BIN := $(BUILD)/TestCases/tests/testcases_tests
-$(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o $(BUILD)/TestCases/tools/upload.o \
+$(TC_TEST_BIN): $(TC_TEST_SRC:%.cpp=$(BUILD)/%.o) $(BUILD)/TestCases/tools/grade_score.o \
                 $(BUILD)/TestCases/tools/class_table.o $(BUILD)/TestCases/tools/class_page.o \
                 $(LADDER_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(SAMPLE_SO) $(GRADE) $(GRADE_CLASS) $(TC_FAULT_SO) $(ENGINE_PLUGIN) /usr/bin/parallel /usr/bin/unzip \
                   $(BUILD)/TestCases/bench_ladder $(BUILD)/TestCases/duel

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -241,16 +242,21 @@ void close_range_in_child(int first, int last) {
   if (refusal_fd >= 0) refusal_fd = ::fcntl(refusal_fd, F_DUPFD, 10);
   int null_fd = ::open("/dev/null", O_RDWR);
   if (null_fd < 0) ::_exit(kExecFailed);
-  ::dup2(null_fd, 0);
-  ::dup2(output_fd >= 0 ? output_fd : null_fd, 1);
+  const bool on_stdio = options.channel && options.channel_on_stdio;
+  if (on_stdio) {
+    if (::dup2(request_read, 0) < 0 || ::dup2(reply_write, 1) < 0) ::_exit(kExecFailed);
+  } else {
+    ::dup2(null_fd, 0);
+    ::dup2(output_fd >= 0 ? output_fd : null_fd, 1);
+  }
   ::dup2(output_fd >= 0 ? output_fd : null_fd, 2);
-  if (options.channel) {
+  if (options.channel && !on_stdio) {
     if (::dup2(request_read, channel::kRequestFd) < 0) ::_exit(kExecFailed);
     if (::dup2(reply_write, channel::kReplyFd) < 0) ::_exit(kExecFailed);
   }
   if (refusal_fd >= 0 && ::dup2(refusal_fd, kRefusalFd) < 0) ::_exit(kExecFailed);
   // Everything else above stderr is closed: 3 and 4 unless they are the channel, 5 unless the table.
-  int first_closed = options.channel ? channel::kReplyFd + 1 : 3;
+  int first_closed = options.channel && !on_stdio ? channel::kReplyFd + 1 : 3;
   if (refusal_fd >= 0) {
     close_range_in_child(first_closed, kRefusalFd - 1);
     first_closed = kRefusalFd + 1;
@@ -432,6 +438,57 @@ IoResult Process::receive(void* data, size_t size, Deadline deadline) {
     size -= static_cast<size_t>(n);
   }
   return IoResult::kOk;
+}
+
+IoResult Process::receive_some(void* data, size_t size, Deadline deadline, size_t* got) {
+  *got = 0;
+  if (from_child_ < 0) return IoResult::kClosed;
+  for (;;) {
+    struct pollfd pfd = {from_child_, POLLIN, 0};
+    int ready = ::poll(&pfd, 1, deadline.poll_timeout_ms());
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      return IoResult::kClosed;
+    }
+    if (ready == 0) return IoResult::kTimeout;
+    ssize_t n = ::read(from_child_, data, size);
+    if (n < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return IoResult::kClosed;
+    }
+    if (n == 0) return IoResult::kClosed;
+    *got = static_cast<size_t>(n);
+    return IoResult::kOk;
+  }
+}
+
+namespace {
+// A "Name:   1234 kB" line of /proc/<pid>/status, in KiB; 0 if there is none.
+long long status_kb(pid_t pid, const char* name) {
+  char path[64];
+  std::snprintf(path, sizeof path, "/proc/%d/status", static_cast<int>(pid));
+  FILE* f = std::fopen(path, "re");
+  if (!f) return 0;
+  char line[256];
+  long long kb = 0;
+  const size_t n = std::strlen(name);
+  while (std::fgets(line, sizeof line, f))
+    if (std::strncmp(line, name, n) == 0 && line[n] == ':') {
+      kb = std::atoll(line + n + 1);
+      break;
+    }
+  std::fclose(f);
+  return kb;
+}
+}  // namespace
+
+long long Process::resident_kb() const { return running() ? status_kb(pid_, "VmRSS") : 0; }
+long long Process::peak_resident_kb() const { return running() ? status_kb(pid_, "VmHWM") : 0; }
+
+size_t Process::pending() const {
+  int n = 0;
+  if (from_child_ < 0 || ::ioctl(from_child_, FIONREAD, &n) != 0 || n < 0) return 0;
+  return static_cast<size_t>(n);
 }
 
 bool Process::reap(bool block, ExitStatus* status) {

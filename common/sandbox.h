@@ -31,6 +31,8 @@ struct SpawnOptions {
   long long memory_limit_bytes = 0;                      // address-space cap; 0 = none
   long long file_size_limit_bytes = 64LL << 20;          // cap on any file the child writes
   bool channel = false;                                  // open fds 3 (requests to the child) and 4 (replies from it)
+  bool channel_on_stdio = false;  // with channel: requests on the child's stdin, replies on its stdout (a
+                                  // program over a text protocol); output_path then takes its stderr alone
   // Confinement (confinement.h): the child sees the system folders, argv[0],
   // readable_paths and its workdir only.
   bool confine = true;
@@ -70,6 +72,10 @@ class Process {
   bool send(const void* data, size_t size);
   // Reads exactly `size` bytes from the channel before the deadline.
   IoResult receive(void* data, size_t size, Deadline deadline);
+  // Reads what the channel holds, 1 to `size` bytes (*got), waiting for the first until the deadline.
+  IoResult receive_some(void* data, size_t size, Deadline deadline, size_t* got);
+  // How many bytes the channel holds unread right now.
+  size_t pending() const;
 
   // Waits for the child to end before the deadline; true (and *status) if it did.
   bool wait(Deadline deadline, ExitStatus* status);
@@ -94,6 +100,10 @@ class Process {
   // started and left running, as reaping it would, and returns how many.
   int kill_leftovers_now();
   pid_t pid() const { return pid_; }
+  // The child's resident memory now and at its peak so far, in KiB (VmRSS and VmHWM of
+  // /proc/<pid>/status: every thread of the process, not its children); 0 once it has ended.
+  long long resident_kb() const;
+  long long peak_resident_kb() const;
 
  private:
   bool reap(bool block, ExitStatus* status);

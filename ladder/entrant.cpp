@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "../Compete/player.h"
-#include "../TestCases/tools/upload.h"
+#include "../Compete/upload.h"
 #include "../common/atomic_file.h"
 #include "../common/copy_tree.h"
 #include "../common/sandbox.h"

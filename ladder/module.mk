@@ -6,7 +6,7 @@ $(CLASS_LADDER_LIB): $(LADDER_SRC:%.cpp=$(BUILD)/%.o)
 	@mkdir -p $(@D)
 	rm -f $@
 	$(AR) rcs $@ $^
-CLASS_LADDER_DEPS := $(CLASS_LADDER_LIB) $(BUILD)/TestCases/tools/upload.o $(COMPETE_LIB) $(PDD_LIB) $(VIEWER_LIB) \
+CLASS_LADDER_DEPS := $(CLASS_LADDER_LIB) $(COMPETE_LIB) $(PDD_LIB) $(VIEWER_LIB) \
   $(COMMON_LIB)
 
 CLASS_LADDER := $(BIN)/ladder
@@ -41,7 +41,7 @@ TEST_BINARIES += $(LADDER_TEST)
 # AddressSanitizer and UBSan (common/sanitize.mk), the ladder's code built
 # with them; the suite's code and the kit's libraries as the normal build made them.
 LADDER_SAN_OBJ := $(call san_objects,$(LADDER_SRC:%.cpp=$(BUILD)/%.o)) $(BUILD)/ladder/tests/records_test.o $(DOCTEST_MAIN)
-$(SAN_BUILD)/ladder/tests/ladder_tests_san: $(LADDER_SAN_OBJ) $(BUILD)/TestCases/tools/upload.o $(COMPETE_LIB) $(PDD_LIB) \
+$(SAN_BUILD)/ladder/tests/ladder_tests_san: $(LADDER_SAN_OBJ) $(COMPETE_LIB) $(PDD_LIB) \
     $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)

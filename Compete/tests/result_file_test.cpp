@@ -151,6 +151,8 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
   result.illegal_x = -1;
   result.illegal_y = 12;
   config.a.time_limit_ms = 2500;
+  result.peak_resident_kb[c4::kA] = 2048;
+  result.peak_resident_kb[c4::kB] = 1536;
   const std::string json = c4::record_line(config, 3, setup, result);
   CHECK(
       json ==
@@ -159,6 +161,7 @@ TEST_CASE("the --record line: every field, escaped, in a valid JSON object, with
       "\"moves\":[[\"B\",8,1,1.5,0.75],[\"A\",7,1,0.002,0.001]],\"illegal\":[-1,12],"
       "\"code\":4,\"result\":\"A - illegal move\",\"reason\":\"A made an illegal move: line1\\nline2\\t\\u0001\","
       "\"time_a_ms\":0.002,\"time_b_ms\":1.5,\"time_a_us\":2,\"time_b_us\":1500,"
+      "\"peak_rss_a_mb\":2,\"peak_rss_b_mb\":1.5,"
       "\"settings\":{\"match_seed\":0,\"rounds\":1,\"a\":\"/x/a\\\"q.so\",\"b\":\"/x/b\\\\.so\","
       "\"time_limit_ms\":2500,\"memory_limit_mb\":1024,\"env_a\":[],\"env_b\":[],\"sprt\":null,\"sprt_model\":null}}");
   CHECK(ct::JsonChecker::valid(json));

@@ -37,7 +37,7 @@ judge::JsonValue summary_of(const std::string& dir) {
 // A record line without its timings (the only part of a game that depends on the machine).
 std::string without_times(const std::string& line) {
   static const std::regex move_time("(\\[\"[AB]\",-?[0-9]+,-?[0-9]+)(,[-0-9.e+]+)+\\]");
-  static const std::regex totals("\"time_[ab]_(ms|us)\":[-0-9.e+]+,");
+  static const std::regex totals("\"(time_[ab]_(ms|us)|peak_rss_[ab]_mb)\":[-0-9.e+]+,");
   return std::regex_replace(std::regex_replace(line, move_time, "$1]"), totals, "");
 }
 

@@ -19,7 +19,7 @@
 #include "../../viewer/record.h"
 #include "../tools/class_page.h"
 #include "../tools/grade_score.h"
-#include "../tools/upload.h"
+#include "../../Compete/upload.h"
 
 namespace {
 
@@ -217,7 +217,7 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   crash.add("misbehave.h", read_file(repo("common/tests/plugins/misbehave.h")));
   crash.add("misbehave.cpp", read_file(repo("common/tests/plugins/misbehave.cpp")));
   crash.save((uploads / "frank.zip").string());
-  ZipWriter no_abi;  // compiles, but exports no getPoint
+  ZipWriter no_abi;  // compiles as a plugin, but exports no getPoint: the OJ's program does not link
   no_abi.add("Strategy.cpp", "int answer() { return 42; }\n");
   no_abi.save((uploads / "gina.zip").string());
   std::ofstream(uploads / "readme.txt") << "not an upload\n";
@@ -249,10 +249,13 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   CHECK(row("dave").find("error") != std::string::npos);  // the compiler's first lines
   CHECK(row("eve").rfind(",eve,rejected,", 0) == 0);
   CHECK(row("eve").find("path ../../x.cpp") != std::string::npos);
-  CHECK(row("gina").rfind(",gina,cannot load,", 0) == 0);
+  CHECK(row("gina").rfind(",gina,compile error,", 0) == 0);
+  CHECK(row("gina").find("getPoint") != std::string::npos);
+  CHECK(row("gina").find("(as a plugin it builds)") != std::string::npos);
   // Each graded student's games are in a folder of its own; nothing escaped the uploads.
   CHECK(fs::is_regular_file(out / "alice" / "grade.tsv"));
   CHECK(fs::is_regular_file(out / "alice" / "upload" / "Strategy.so"));
+  CHECK(fs::is_regular_file(out / "alice" / "upload" / "Strategy"));  // the OJ's program
   CHECK_FALSE(fs::exists(dir.path / "x.cpp"));
   CHECK_FALSE(fs::exists(out / "eve" / "upload" / "x.cpp"));
 
@@ -268,7 +271,7 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
   std::vector<std::string> links, lost_links;  // the students' pages; their lost games (#game=N&step=K)
   for (const std::string& link : attribute_values(page, "href"))
     (link.find('#') == std::string::npos ? links : lost_links).push_back(link);
-  CHECK(links == std::vector<std::string>{"alice/games.html", "bob/games.html", "frank/games.html", "gina/games.html"});
+  CHECK(links == std::vector<std::string>{"alice/games.html", "bob/games.html", "frank/games.html"});
   // Each graded student's lost games, as many as the table's Lost column, each at its end (the
   // records are plain); frank lost all ten, games 1 to 10 of his page.
   auto lost_of = [&](const std::string& student) {
@@ -292,7 +295,7 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
     }
     linked += lost_of(student).size();
   }
-  CHECK(linked == lost_links.size());  // gina's games were not graded: no lost games linked
+  CHECK(linked == lost_links.size());
   std::vector<std::string> frank_lost;
   for (int n = 1; n <= 10; ++n) frank_lost.push_back("frank/games.html#game=" + std::to_string(n) + "&amp;step=end");
   CHECK(lost_of("frank") == frank_lost);
@@ -351,6 +354,39 @@ TEST_CASE("grade-class: a class of six uploads, each row as it should be") {
     CHECK(page.find(heading) != std::string::npos);
   CHECK(page.find("<pre>path ../../x.cpp</pre>") != std::string::npos);
   CHECK(page.find("data-student=\"dave\" data-status=\"compile error\"") != std::string::npos);
+}
+
+TEST_CASE(
+    "grade-class: a zip that prints to stdout fails the OJ's way, with the reason and the plugin's grade beside it") {
+  ScratchDir dir;
+  const fs::path uploads = dir.path / "uploads";
+  fs::create_directories(uploads);
+  ZipWriter noisy;  // the course-style student strategy, printing its choice before it returns it
+  for (const fs::directory_entry& e : fs::directory_iterator(repo("StrategyTest/tests/student"))) {
+    std::string text = read_file(e.path().string());
+    const std::string name = e.path().filename().string();
+    if (name == "Strategy.cpp")
+      text =
+          "#include <cstdio>\n" + text.replace(text.find("  Node node("), 0, "  std::printf(\"best=%d\\n\", N / 2);\n");
+    noisy.add(name, text);
+  }
+  noisy.save((uploads / "ivan.zip").string());
+  const fs::path out = dir.path / "out";
+  const std::string command = "'" + repo("build/bin/grade-class") + "' --group 1 --seed 3 -j 2 --out '" + out.string() +
+                              "' '" + uploads.string() + "' > '" + (dir.path / "log").string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  INFO(read_file((dir.path / "log").string()));
+  REQUIRE(WIFEXITED(status));
+  REQUIRE(WEXITSTATUS(status) == 0);
+  const std::string table = read_file((out / "class.csv").string());
+  INFO(table);
+  // Ten runtime errors the OJ's way, no point; as a plugin it plays, and wins points from the weakest samples.
+  CHECK(table.find("1,ivan,graded,0,0,,,,,0,0,10,10,0,0,") != std::string::npos);
+  CHECK(table.find("the OJ's way 0, as a plugin ") != std::string::npos);
+  CHECK(table.find("the OJ's way 0, as a plugin 0") == std::string::npos);
+  CHECK(table.find("A broke the OJ's protocol: stdout: 7 bytes 'best=") != std::string::npos);
+  CHECK(table.find("\\n' before the reply, read as its length header") != std::string::npos);
+  CHECK(read_file((out / "class.html").string()).find("the OJ&#39;s way 0, as a plugin ") != std::string::npos);
 }
 
 TEST_CASE("grade-class: the class page keeps hostile names and compiler output as text, and --merge rewrites it") {

@@ -21,7 +21,7 @@
 #include "class_page.h"
 #include "class_table.h"
 #include "grade_run.h"
-#include "upload.h"
+#include "../../Compete/upload.h"
 
 namespace {
 
@@ -31,8 +31,10 @@ const char kUsageHead[] =
     "usage: grade-class [options] <uploads folder>\n"
     "Grades every <student>.zip of the folder as the OJ grades Strategy.zip: unpacked into OUT/<student>/ "
     "(OUT/upload-<hex>/ for a name such as \"..\" or \"class\")\n"
-    "(refused: absolute paths, '..', links, over 100 KB, over 200 files), compiled there with\n"
-    "g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp, then graded against the samples (see Grade --help).\n"
+    "(refused: absolute paths, '..', links, over 100 KB, over 200 files), built there the OJ's way\n"
+    "(its main.cpp replaced by the OJ's, g++ -DONLINE_JUDGE -std=c++11 -O2 *.cpp: a program over\n"
+    "stdin/stdout) and as the course framework's plugin (g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp),\n"
+    "then graded against the samples the OJ's way (see Grade --help and --way).\n"
     "OUT/class.csv ranks the class, OUT/class.html is the same table as a page linking each student's games.\n"
     "OUT/<student>/ holds grade.tsv (the results), games.jsonl and games.html (the record and its replay\n"
     "page) and row.txt (the student's row).\n"
@@ -84,10 +86,32 @@ bool annotate_lost_games(std::vector<grade::PlayedGame>* games, int jobs, std::s
   return failure.empty();
 }
 
+// How an upload is built and played: the OJ's way (a program over stdin/stdout, its main.cpp the
+// OJ's), the course framework's (a plugin), or both (graded the OJ's way, the plugin's grade beside it).
+enum class Ways { kOj, kPlugin, kBoth };
+
+// The grade of `strategy` in `games`; false with *problem for a problem of the judge.
+bool grade_games(const std::string& strategy, const grade::Settings& settings, const std::string& keep_dir,
+                 std::vector<grade::PlayedGame>* games, std::string* problem) {
+  grade::Settings own = settings;  // a student's kept working folders go to <keep>/<student>/
+  if (!own.workdirs.keep_dir.empty()) own.workdirs.keep_dir = keep_dir;
+  return grade::plan(strategy, own, games, problem) && grade::play(
+                                                           games, own, [](size_t) {}, problem);
+}
+
+// The reason of the first game the strategy forfeited, or "".
+std::string first_forfeit(const std::vector<grade::PlayedGame>& games) {
+  for (const grade::PlayedGame& g : games)
+    if (g.done &&
+        (g.entry.code == c4::kARuntimeError || g.entry.code == c4::kAIllegalMove || g.entry.code == c4::kATimeout))
+      return g.reason;
+  return "";
+}
+
 // Unpacks, compiles and grades one upload into `folder` (emptied first). A
 // problem of the judge itself (not of the upload) is left in *problem.
 grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const grade::Settings& settings,
-                              int compile_limit_s, bool analyze, std::string* problem) {
+                              int compile_limit_s, Ways ways, bool analyze, std::string* problem) {
   problem->clear();
   grade::ClassRow row;
   row.student = student_of(zip);
@@ -109,7 +133,10 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
     if (!workspace.empty()) fs::remove_all(workspace, ec);
     return row;
   }
-  const upload::CompileResult built = upload::compile(build.string(), compile_limit_s);
+  // The plugin first: the OJ's build then puts its own main.cpp in place of the upload's.
+  upload::CompileResult plugin_build, program_build;
+  if (ways != Ways::kOj) plugin_build = upload::compile(build.string(), compile_limit_s, upload::Target::kPlugin);
+  if (ways != Ways::kPlugin) program_build = upload::compile(build.string(), compile_limit_s, upload::Target::kProgram);
   if (!workspace.empty()) {
     const bool copied = judge::copy_tree(build, source);  // a build makes no links
     fs::remove_all(workspace, ec);
@@ -118,19 +145,20 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
       return row;
     }
   }
-  row.compile_seconds = built.seconds;
+  row.compile_seconds = plugin_build.seconds + program_build.seconds;
+  const bool oj = ways != Ways::kPlugin;
+  const upload::CompileResult& built = oj ? program_build : plugin_build;
   if (!built.ok) {
     row.status = grade::ClassRow::kCompileError;
     row.detail = built.first_lines;
+    if (oj && ways == Ways::kBoth && plugin_build.ok) row.detail += " (as a plugin it builds)";
     return row;
   }
   std::vector<grade::PlayedGame> games;
-  const std::string plugin = fs::absolute(source / "Strategy.so").string();
-  grade::Settings own = settings;  // a student's kept working folders go to <keep>/<student>/
-  if (!own.workdirs.keep_dir.empty()) own.workdirs.keep_dir += "/" + row.student;
-  if (!grade::plan(plugin, own, &games, problem) || !grade::play(
-                                                        &games, own, [](size_t) {}, problem))
-    return row;
+  const std::string strategy =
+      fs::absolute(source / upload::built_file(oj ? upload::Target::kProgram : upload::Target::kPlugin)).string();
+  const std::string keep = settings.workdirs.keep_dir + "/" + row.student;
+  if (!grade_games(strategy, settings, keep, &games, problem)) return row;
   const std::vector<grade::GameEntry> entries = grade::entries_done(games);
   row.report = grade::score(entries);
   grade::count_forfeits(entries, &row);
@@ -143,6 +171,19 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
       row.detail = g.reason;
   }
   if (!loaded) row.status = grade::ClassRow::kCannotLoad;
+  // Both ways: when the plugin scores otherwise, the row says so, and why the OJ's way lost points.
+  if (ways == Ways::kBoth && plugin_build.ok) {
+    std::vector<grade::PlayedGame> as_plugin;
+    if (!grade_games(fs::absolute(source / "Strategy.so").string(), settings, keep + "/plugin", &as_plugin, problem))
+      return row;
+    const int plugin_total = grade::score(grade::entries_done(as_plugin)).total;
+    if (plugin_total != row.report.total) {
+      const std::string lost = first_forfeit(games);
+      row.detail = "the OJ's way " + std::to_string(row.report.total) + ", as a plugin " +
+                   std::to_string(plugin_total) + (lost.empty() ? "" : "; the OJ's way: " + lost) +
+                   (row.detail.empty() ? "" : "; " + row.detail);
+    }
+  }
   if (analyze && !annotate_lost_games(&games, settings.jobs, problem)) return row;
   const std::string title = "Grade of " + row.student + ", " + settings.describe();
   if (judge::write_file_atomically((folder / "grade.tsv").string(), grade::format_results(entries, title), problem))
@@ -226,6 +267,7 @@ int main(int argc, char** argv) {
   long long compile_limit_s = 120;
   int shard = 0, shards = 1;
   bool merge = false, analyze = false;
+  Ways ways = Ways::kBoth;
   std::string out = "Results/class";
   judge::OptionTable command_line("grade-class", kUsageHead);
   grade_options.add_to(&command_line, "the boards, the same for every student (default: a fresh seed, printed)");
@@ -237,6 +279,18 @@ int main(int argc, char** argv) {
           "--shard", "K/N",
           [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
           "grade only the uploads i (in name order) with i % N == K; the table holds those", "K/N, 0 <= K < N <= 1000")
+      .custom(
+          "--way", "W",
+          [&](const std::string&, const std::string& v) {
+            if (v == "oj") return ways = Ways::kOj, true;
+            if (v == "plugin") return ways = Ways::kPlugin, true;
+            if (v == "both") return ways = Ways::kBoth, true;
+            return false;
+          },
+          "how each upload is built and played: oj (a program, its main.cpp the OJ's, over stdin/stdout),\n"
+          "plugin (the course framework's .so), or both (default: graded the OJ's way; a row whose plugin\n"
+          "scores otherwise says so, with the reason the OJ's way lost points)",
+          "oj, plugin or both")
       .flag("--merge", &merge, "grade nothing: the class table from the rows every shard left in OUT")
       .flag("--analyze", &analyze,
             "annotate each lost game with the engines' analysis (build/bin/analyze's default effort), so\n"
@@ -268,7 +322,9 @@ int main(int argc, char** argv) {
 
   // A run again (or a shard run again) keeps each student whose row was made by the same command line.
   const std::string shard_text = std::to_string(shard) + "/" + std::to_string(shards);
-  const std::string config = settings.describe();
+  const std::string config = settings.describe() + (ways == Ways::kBoth ? ""
+                                                    : ways == Ways::kOj ? ", the OJ's way"
+                                                                        : ", as plugins");
   const std::string heading = std::to_string(zips.size()) + " uploads of " + uploads.string() + ", " + config +
                               (shards > 1 && !merge ? ", shard " + shard_text : std::string());
   if (merge) return merge_rows(zips, out, config, table, heading);
@@ -285,7 +341,7 @@ int main(int argc, char** argv) {
     if (grade::read_row_file(folder.string(), &row, &kept_config, &kept_shard, &problem) && kept_config == config) {
       std::cout << "kept from " << (folder / "row.txt").string() << ", ";
     } else {
-      row = grade_student(zips[i], folder, settings, static_cast<int>(compile_limit_s), analyze, &problem);
+      row = grade_student(zips[i], folder, settings, static_cast<int>(compile_limit_s), ways, analyze, &problem);
       if (!problem.empty()) {
         std::cerr << "grade-class: " << problem << "\n";
         return 1;

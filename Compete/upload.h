@@ -32,15 +32,28 @@ bool inspect_zip(const std::string& bytes, std::vector<ZipEntry>* entries, std::
 // regular files and folders, within the limits above. False with *problem.
 bool unpack(const std::string& zip_path, const std::string& folder, std::string* problem);
 
+// What the build makes: the plugin the course's framework loads, or the program the OJ runs.
+enum class Target { kPlugin, kProgram };
+
 struct CompileResult {
   bool ok = false;
   std::string first_lines;  // the first lines of the compiler's output (errors), for the class table
   double seconds = 0;       // wall time
 };
 
-// The OJ's build in `folder`: g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp
-// -o Strategy.so, in the sandbox (time, memory and file size capped); its
-// whole output in folder/compile.log.
-CompileResult compile(const std::string& folder, int time_limit_s = 120);
+// The OJ's build in `folder`, in the sandbox (time, memory and file size
+// capped); its whole output in folder/compile.log. kPlugin: g++ -Wall
+// -std=c++11 -O2 -fpic -shared *.cpp -o Strategy.so. kProgram: the upload's
+// main.cpp replaced by the OJ's (Compete/framework/main.cpp), then g++
+// -DONLINE_JUDGE -std=c++11 -O2 *.cpp -o Strategy.
+CompileResult compile(const std::string& folder, int time_limit_s = 120, Target target = Target::kPlugin);
+// What compile() writes in the folder: "Strategy.so" or "Strategy".
+const char* built_file(Target target);
+
+// Sources (a zip, as unpack() takes it, or a folder whose .cpp, .h and .hpp
+// files are copied, links followed) built the OJ's way into a program in the
+// empty folder `folder`: *program is its path. False with *problem ("unzip
+// failed ...", "the OJ's build failed: <first lines>").
+bool build_program(const std::string& sources, const std::string& folder, std::string* program, std::string* problem);
 
 }  // namespace upload

@@ -4,8 +4,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "../../common/clock.h"
-#include "../../common/sandbox.h"
+#include "../common/clock.h"
+#include "../common/sandbox.h"
+
+extern const char* const kOjDriverSource;  // the OJ's main.cpp (made by make from Compete/framework/main.cpp)
 
 namespace upload {
 namespace {
@@ -141,11 +143,18 @@ bool unpack(const std::string& zip_path, const std::string& folder, std::string*
   return true;
 }
 
-CompileResult compile(const std::string& folder, int time_limit_s) {
+const char* built_file(Target target) { return target == Target::kPlugin ? "Strategy.so" : "Strategy"; }
+
+CompileResult compile(const std::string& folder, int time_limit_s, Target target) {
   CompileResult result;
   judge::SpawnOptions spawn;
-  // The OJ's command, on the .cpp files at the upload's root.
-  spawn.argv = {"/bin/sh", "-c", "exec g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp -o Strategy.so"};
+  // The OJ's commands, on the .cpp files at the upload's root.
+  if (target == Target::kPlugin) {
+    spawn.argv = {"/bin/sh", "-c", "exec g++ -Wall -std=c++11 -O2 -fpic -shared *.cpp -o Strategy.so"};
+  } else {
+    std::ofstream(fs::path(folder) / "main.cpp", std::ios::binary | std::ios::trunc) << kOjDriverSource;
+    spawn.argv = {"/bin/sh", "-c", "exec g++ -DONLINE_JUDGE -std=c++11 -O2 *.cpp -o Strategy"};
+  }
   spawn.workdir = fs::absolute(folder).string();
   spawn.output_path = spawn.workdir + "/compile.log";
   spawn.memory_limit_bytes = 2LL << 30;
@@ -172,7 +181,7 @@ CompileResult compile(const std::string& folder, int time_limit_s) {
   result.seconds = watch.elapsed_ms() / 1000.0;
   std::error_code ec;
   result.ok = status.kind == judge::ExitStatus::kExited && status.code == 0 &&
-              fs::is_regular_file(fs::path(folder) / "Strategy.so", ec);
+              fs::is_regular_file(fs::path(folder) / built_file(target), ec);
   // For the table: the first three lines naming an error, else the first three lines.
   std::vector<std::string> lines, errors;
   std::istringstream log(read_all(spawn.output_path));
@@ -184,6 +193,29 @@ CompileResult compile(const std::string& folder, int time_limit_s) {
   for (size_t i = 0; i < shown.size() && i < 3; ++i) result.first_lines += (i ? " | " : "") + shown[i];
   if (!result.ok && result.first_lines.empty()) result.first_lines = "g++ " + status.describe();
   return result;
+}
+
+bool build_program(const std::string& sources, const std::string& folder, std::string* program, std::string* problem) {
+  std::error_code ec;
+  fs::create_directories(folder, ec);
+  if (fs::is_directory(sources, ec)) {
+    int files = 0;
+    for (const fs::directory_entry& e : fs::directory_iterator(sources, ec)) {
+      const std::string ext = e.path().extension().string();
+      if ((ext != ".cpp" && ext != ".h" && ext != ".hpp") || !fs::is_regular_file(e.path(), ec)) continue;
+      if (++files > kMaxFiles) return *problem = "more than " + std::to_string(kMaxFiles) + " files", false;
+      if (!fs::copy_file(e.path(), fs::path(folder) / e.path().filename(), ec))
+        return *problem = "cannot copy " + e.path().string() + ": " + ec.message(), false;
+    }
+    if (ec) return *problem = "cannot list " + sources + ": " + ec.message(), false;
+    if (files == 0) return *problem = sources + " holds no .cpp or .h file", false;
+  } else if (!unpack(sources, folder, problem)) {
+    return false;
+  }
+  const CompileResult built = compile(folder, 120, Target::kProgram);
+  if (!built.ok) return *problem = "the OJ's build failed: " + built.first_lines, false;
+  *program = (fs::absolute(folder) / built_file(Target::kProgram)).string();
+  return true;
 }
 
 }  // namespace upload

@@ -126,10 +126,11 @@ bool prepare_entrant(const Folder& folder, GameKind game, const std::string& nam
   if (ec) return *error = file + ": cannot copy into " + home + ": " + ec.message(), false;
   if (!sha256_of_file(folder.dir + "/" + p->file, &p->sha256, error)) return false;
   const std::string copy = folder.dir + "/" + p->file;
+  // A zip or a .so plays ConnectFour, C source PDD; a program either (the OJ's protocol in a ConnectFour ladder).
   const bool for_c4 = p->kind == "zip" || p->kind == "so";
-  if (for_c4 != (game == GameKind::kConnectFour)) {
-    p->reason = std::string("a ") + (p->kind == "program" ? "program" : "." + p->kind + " file") + " is a " +
-                (for_c4 ? "ConnectFour" : "PDD") + " entrant; this ladder plays " + game_kind_id(game);
+  if ((for_c4 && game != GameKind::kConnectFour) || (p->kind == "c" && game == GameKind::kConnectFour)) {
+    p->reason = "a ." + p->kind + " file is a " + (for_c4 ? "ConnectFour" : "PDD") + " entrant; this ladder plays " +
+                game_kind_id(game);
     return true;
   }
   if (p->kind == "zip" || p->kind == "c") {
@@ -166,7 +167,7 @@ bool prepare_entrant(const Folder& folder, GameKind game, const std::string& nam
     p->program = p->file;
   }
   const std::string program = folder.dir + "/" + p->program;
-  if (game == GameKind::kConnectFour) {
+  if (game == GameKind::kConnectFour && p->kind != "program") {
     p->reason = plugin_problem(program, host);
   } else if (::access(program.c_str(), X_OK) != 0) {
     p->reason = "not executable (chmod +x, or add its C source)";

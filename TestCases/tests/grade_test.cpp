@@ -169,6 +169,42 @@ TEST_CASE("Grade names the strategy's forfeits and scores them 0") {
   }
 }
 
+TEST_CASE("Grade grades a program the OJ's way: a Python script of random legal moves, and one that prints") {
+  const std::string folder = "build/TestCases/tests/programs";
+  std::filesystem::create_directories(folder);
+  for (const bool noisy : {false, true}) {
+    CAPTURE(noisy);
+    const std::string script = folder + (noisy ? "/noisy.py" : "/random.py");
+    std::ofstream(script) << "#!/usr/bin/python3\n"
+                             "import random, struct, sys\n"
+                             "words = (int(t) for line in sys.stdin.buffer for t in line.split())\n"
+                             "M, N, noX, noY = (next(words) for _ in range(4))\n"
+                             "for lastX in words:\n"
+                             "    lastY = next(words)\n"
+                             "    top = [next(words) for _ in range(N)]\n"
+                             "    board = [next(words) for _ in range(M * N)]\n"
+                             "    y = random.choice([c for c in range(N) if top[c] > 0])\n"
+                             "    text = b'%d %d' % (top[y] - 1, y)\n"
+                          << (noisy ? "    print('thinking about', y)\n" : "")
+                          << "    sys.stdout.buffer.write(struct.pack('>I', len(text)) + text)\n"
+                             "    sys.stdout.buffer.flush()\n";
+    std::filesystem::permissions(script, std::filesystem::perms::owner_all | std::filesystem::perms::others_read |
+                                             std::filesystem::perms::others_exec | std::filesystem::perms::group_read |
+                                             std::filesystem::perms::group_exec);
+    int code = 0;
+    const std::string out = run("build/bin/Grade --group 1 --seed 5 -j 2 " + script, &code, false);
+    INFO(out);
+    CHECK(code == 0);
+    CHECK(out.find("Total: ") != std::string::npos);
+    if (noisy) {
+      CHECK(out.find("Total: 0 / 100") != std::string::npos);
+      CHECK(count(out, "lost: crashed") == 10);  // the OJ counts the garbled reply as a runtime error
+    } else {
+      CHECK(out.find("; 0 forfeited by the strategy)") != std::string::npos);
+    }
+  }
+}
+
 TEST_CASE("Grade plays each sample twice on one board, first and second, and adds up") {
   int code = 0;
   std::string results = "build/TestCases/tests/grade_random.tsv", record = "build/TestCases/tests/grade_random.jsonl",

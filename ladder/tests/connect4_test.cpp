@@ -97,19 +97,43 @@ TEST_CASE("entrants that cannot play are listed with the reason, and the ladder 
   CHECK(add(dir, "zipped", src + "/good.zip").find(": playable") != std::string::npos);
   CHECK(add(dir, "broken", src + "/bad.zip").find("NOT playable: does not build") != std::string::npos);
   CHECK(add(dir, "random", lt::test_plugin("random_a")).find(": playable") != std::string::npos);
+  // A program in any language, over the OJ's protocol: random legal moves in Python.
+  {
+    std::ofstream script(src + "/random.py");
+    script << "#!/usr/bin/python3\n"
+              "import random, struct, sys\n"
+              "words = (int(t) for line in sys.stdin.buffer for t in line.split())\n"
+              "M, N, noX, noY = (next(words) for _ in range(4))\n"
+              "for lastX in words:\n"
+              "    lastY = next(words)\n"
+              "    top = [next(words) for _ in range(N)]\n"
+              "    board = [next(words) for _ in range(M * N)]\n"
+              "    y = random.choice([c for c in range(N) if top[c] > 0])\n"
+              "    text = b'%d %d' % (top[y] - 1, y)\n"
+              "    sys.stdout.buffer.write(struct.pack('>I', len(text)) + text)\n"
+              "    sys.stdout.buffer.flush()\n";
+  }
+  std::filesystem::permissions(src + "/random.py", std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                                      std::filesystem::perms::group_exec |
+                                                      std::filesystem::perms::others_read |
+                                                      std::filesystem::perms::others_exec);
+  CHECK(add(dir, "script", src + "/random.py").find(": playable") != std::string::npos);
   // A missing file is an error (non-zero), and so is a bad name.
   ct::RunResult missing = lt::ladder({"add", dir, "ghost", tmp / "nothing.so"});
   CHECK(missing.exit_code != 0);
   CHECK(missing.err.find("nothing.so") != std::string::npos);
   CHECK(lt::ladder({"add", dir, "../evil", lt::test_plugin("random_a")}).exit_code == 2);
   // The playable two play; the others stay listed with their reasons.
-  const ct::RunResult play = lt::ladder({"play", dir, "--games", "4"});
+  const ct::RunResult play = lt::ladder({"play", dir, "--games", "6"});
   INFO(play.out << play.err);
   REQUIRE(play.exit_code == 0);
   const auto count = games_by_player(dir);
-  CHECK(count.size() == 2);
-  CHECK(count.at("zipped@1") == 4);
-  CHECK(count.at("random@1") == 4);
+  CHECK(count.size() == 3);
+  CHECK(count.at("zipped@1") + count.at("random@1") + count.at("script@1") == 12);
+  for (const char* player : {"zipped@1", "random@1", "script@1"}) CHECK(count.at(player) >= 2);
+  // Every game ends by the rules: no fault of any side.
+  for (const char* fault : {"bug occurred", "illegal move", "timed out", "cannot be loaded"})
+    CHECK(play.out.find(fault) == std::string::npos);
   const std::string table = ct::read_file(dir + "/standings.txt");
   CHECK(table.find("not playable: missing symbol") != std::string::npos);
   CHECK(table.find("not playable: does not build") != std::string::npos);

@@ -41,7 +41,8 @@ CT_FAULTS := segv_get throw_get abort_get refused_abort loop_get sleep_get alloc
 CT_HOSTILE := write_outside read_other connect_tcp kill_judge read_memory fork_bomb huge_file leave_daemon fill_disk
 CT_PLUGINS := $(CT_FAULTS:%=$(CT_PLUGIN_DIR)/fault_%.so) $(CT_HOSTILE:%=$(CT_PLUGIN_DIR)/hostile_%.so) \
   $(addprefix $(CT_PLUGIN_DIR)/,random_a.so random_b.so random_slow.so no_get.so no_clear.so msvc_guard.so old_abi.so not_elf.so \
-    spinner.so counter.so counter_200.so memory_threads.so memory_reserve.so memory_900.so memory_1100.so)
+    spinner.so counter.so counter_200.so memory_threads.so memory_reserve.so memory_900.so memory_1100.so) \
+  $(CT_PLUGIN_DIR)/random_b_program
 
 $(CT_PLUGIN_DIR)/fault_%.so: $(CT_DIR)/plugins/fault.cpp $(CT_PLUGIN_DEPS) $(MISBEHAVE_OBJ)
 	@mkdir -p $(@D)
@@ -77,6 +78,10 @@ $(CT_PLUGIN_DIR)/counter.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
 $(CT_PLUGIN_DIR)/counter_200.so: $(CT_DIR)/plugins/fairness.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)
 	$(CT_PLUGIN_CXX) -DCOUNTER -DWORK_MS=200 $< -o $@
+# random_b built the OJ's way: a program over stdin/stdout (make bench-judge's program rows).
+$(CT_PLUGIN_DIR)/random_b_program: $(CT_DIR)/plugins/random_move.cpp $(FRAMEWORK_DIR)/main.cpp $(CT_PLUGIN_DEPS)
+	@mkdir -p $(@D)
+	$(CXX) -std=c++11 -O2 -Wall -DONLINE_JUDGE -DSALT=2 -I$(FRAMEWORK_DIR) $< $(FRAMEWORK_DIR)/main.cpp -o $@
 # Close to the memory line (plugins/memory.cpp): legitimate, and one over it.
 $(CT_PLUGIN_DIR)/memory_threads.so: $(CT_DIR)/plugins/memory.cpp $(CT_PLUGIN_DEPS)
 	@mkdir -p $(@D)

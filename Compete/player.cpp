@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include <cctype>
+#include <csignal>
 #include <cerrno>
 #include <climits>
 #include <cstdlib>
@@ -137,6 +138,32 @@ bool program_from_sources(const std::string& sources, std::string* program, std:
 }
 
 }  // namespace
+
+// How a player's process ended, in words; a file (a log or its own) past the file size cap says so.
+static std::string describe_end(const judge::ExitStatus& status) {
+  std::string text = status.describe();
+  if (status.kind == judge::ExitStatus::kSignaled && status.signal == SIGXFSZ)
+    text += ": output over the limit (its log, or a file it wrote, past 64 MB)";
+  return text;
+}
+
+// The cap on any file a player writes, its log (--log-dir) included.
+const long long kFileCap = judge::SpawnOptions().file_size_limit_bytes;
+
+bool SandboxedPlayer::log_full() const {
+  struct stat st;
+  return !config_.log_path.empty() && ::stat(config_.log_path.c_str(), &st) == 0 && st.st_size >= kFileCap;
+}
+
+// The move's answer when its log is full: past the cap the side loses (a program that ignores
+// SIGXFSZ only sees its writes fail).
+static Answer output_over(judge::Process& process, Answer answer, const char* stage) {
+  process.kill();
+  answer.kind = Answer::kCrashed;
+  answer.detail =
+      std::string("in ") + stage + ": output over the limit: its log reached " + std::to_string(kFileCap >> 20) + " MB";
+  return answer;
+}
 
 std::string describe_memory_over(long long resident_kb, long long limit_bytes) {
   return "memory over the limit: " + with_commas(resident_kb / 1024) +
@@ -292,8 +319,10 @@ Answer SandboxedPlayer::get_point_program(const Board& board, Side me, int lastX
       answer.detail = "no reply within " + std::to_string(config_.time_limit_ms) + " ms";
     } else {
       answer.kind = Answer::kCrashed;
-      answer.detail = "in its move: " +
-                      (over_kb > 0 ? describe_memory_over(over_kb, config_.memory_limit_bytes) : status.describe());
+      answer.detail =
+          "in its move: " +
+          (over_kb > 0 ? describe_memory_over(over_kb, config_.memory_limit_bytes) : describe_end(status)) +
+          (log_full() ? ", its log full (" + std::to_string(kFileCap >> 20) + " MB: output over the limit)" : "");
     }
     return answer;
   };
@@ -329,6 +358,7 @@ Answer SandboxedPlayer::get_point_program(const Board& board, Side me, int lastX
   answer.cpu_us = cpu_us_of(process.pid()) - cpu_start;
   pending_stdout_ = got.substr(used);
   note_peak();
+  if (log_full()) return output_over(process, answer, "its move");
   if (config_.freeze) process.pause();
   if (answer.wall_us > static_cast<int64_t>(config_.time_limit_ms) * 1000) {
     process.kill();
@@ -371,8 +401,10 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
           std::string("no answer from ") + stage + " within " + std::to_string(config_.time_limit_ms) + " ms";
     } else {
       answer.kind = Answer::kCrashed;
-      answer.detail = std::string("in ") + stage + ": " +
-                      (over_kb > 0 ? describe_memory_over(over_kb, config_.memory_limit_bytes) : status.describe());
+      answer.detail =
+          std::string("in ") + stage + ": " +
+          (over_kb > 0 ? describe_memory_over(over_kb, config_.memory_limit_bytes) : describe_end(status)) +
+          (log_full() ? ", its log full (" + std::to_string(kFileCap >> 20) + " MB: output over the limit)" : "");
     }
     return answer;
   };
@@ -399,6 +431,7 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
     return answer;
   }
   note_peak();
+  if (log_full()) return output_over(process, answer, "getPoint");
   if (config_.freeze) process.pause();
   answer.cpu_us = ack.cpu_us;
   if (answer.wall_us > static_cast<int64_t>(config_.time_limit_ms) * 1000) {

@@ -7,7 +7,9 @@
 //
 // Prints, for -j 1 and -j 2, the median over R runs of games per second and of
 // wall milliseconds per move, and the median round trip of one move as the
-// judge timed it (request sent to clearPoint's acknowledgement).
+// judge timed it (request sent to clearPoint's acknowledgement); then the same
+// with B a program over the OJ's protocol (random_b built with the OJ's
+// main.cpp): a process and pipes per game, a text request and reply per move.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -35,18 +37,11 @@ struct Run {
   std::vector<double> move_ms;  // as the judge timed each move
 };
 
-bool play(int games, int jobs, unsigned long long seed, Run* out) {
+bool play(int games, int jobs, unsigned long long seed, const std::string& b, Run* out) {
   ct::TempDir dir;
-  std::vector<std::string> args = {"--seed",
-                                   std::to_string(seed),
-                                   "-j",
-                                   std::to_string(jobs),
-                                   "--record",
-                                   "record.jsonl",
-                                   ct::plugin("random_a"),
-                                   ct::plugin("random_b"),
-                                   "result.txt",
-                                   std::to_string(games / 2)};
+  std::vector<std::string> args = {
+      "--seed",       std::to_string(seed),   "-j", std::to_string(jobs), "--record",
+      "record.jsonl", ct::plugin("random_a"), b,    "result.txt",         std::to_string(games / 2)};
   ct::RunResult r = ct::run_compete(args, dir.path(), 600000);
   if (!r.exited || r.exit_code != 0) {
     std::fprintf(stderr, "bench_judge: Compete failed (exit %d, signal %d):\n%s\n", r.exit_code, r.signal,
@@ -91,22 +86,26 @@ int main(int argc, char** argv) {
       "Judge overhead: random_a vs random_b (instant random legal moves), %lld games (%lld rounds), seed %llu, "
       "median of %lld runs\n",
       games, games / 2, static_cast<unsigned long long>(seed), runs);
-  std::printf("%-5s %12s %14s %16s %10s\n", "jobs", "games/s", "wall ms/move", "judged ms/move", "moves");
-  for (int jobs : {1, 2}) {
-    std::vector<double> rate, per_move, judged;
-    long moves = 0;
-    for (int k = 0; k < runs; ++k) {
-      Run r;
-      if (!play(games, jobs, seed, &r)) return 1;
-      rate.push_back(r.games / r.seconds);
-      per_move.push_back(1000.0 * r.seconds / static_cast<double>(r.moves));
-      judged.push_back(median(r.move_ms));
-      moves = r.moves;
+  std::printf("%-9s %-5s %12s %14s %16s %10s\n", "B", "jobs", "games/s", "wall ms/move", "judged ms/move", "moves");
+  const std::string program = judge::path_beside_executable("plugins/random_b_program");
+  for (int kind = 0; kind < 2; ++kind)
+    for (int jobs : {1, 2}) {
+      std::vector<double> rate, per_move, judged;
+      long moves = 0;
+      for (int k = 0; k < runs; ++k) {
+        Run r;
+        if (!play(games, jobs, seed, kind == 0 ? ct::plugin("random_b") : program, &r)) return 1;
+        rate.push_back(r.games / r.seconds);
+        per_move.push_back(1000.0 * r.seconds / static_cast<double>(r.moves));
+        judged.push_back(median(r.move_ms));
+        moves = r.moves;
+      }
+      std::printf("%-9s -j %-2d %12.1f %14.4f %16.4f %10ld\n", kind == 0 ? "plugin" : "program", jobs, median(rate),
+                  median(per_move), median(judged), moves);
     }
-    std::printf("-j %-2d %12.1f %14.4f %16.4f %10ld\n", jobs, median(rate), median(per_move), median(judged), moves);
-  }
   std::printf(
       "wall ms/move: the match's wall time over all moves played (process start and loading included);\n"
-      "judged ms/move: the median move as Compete times it (request to clearPoint's return).\n");
+      "judged ms/move: the median move as Compete times it (request to clearPoint's return, or to a\n"
+      "program's reply).\n");
   return 0;
 }

@@ -264,3 +264,20 @@ TEST_CASE("memory as the OJ counts it: resident, checked as a side moves; addres
   CHECK(record_mentions(m, "B crashed in getPoint: memory over the limit: 1,"));
   CHECK(record_mentions(m, " MB resident (the limit: 1,024 MB)"));
 }
+
+TEST_CASE("a program's stderr: kept in --log-dir up to the file size cap, past it an output-limit loss") {
+  ct::TempDir dir;
+  const std::string flood =
+      python_player(dir.path(), "flood.py", "sys.stderr.write('x' * (1 << 20) * 80) if turn == 1 else None");
+  SUBCASE("with --log-dir: the log stops at 64 MB and the side loses") {
+    Match m = ct::play(dir.path(), flood, ct::plugin("random_b"), 1, {"--log-dir", dir / "logs"});
+    INFO(m.run.out << m.result_text);
+    CHECK(count_codes(m, 3) == 2);
+    CHECK(record_mentions(m, "output over the limit"));
+    CHECK(std::filesystem::file_size(dir / "logs/A.log") <= (64u << 20));
+  }
+  SUBCASE("without: stderr is discarded, and the games are played") {
+    Match m = ct::play(dir.path(), flood, ct::plugin("random_b"), 1);
+    for (int code : m.parsed.all_codes()) CHECK((code >= 0 && code <= 2));
+  }
+}

@@ -113,10 +113,10 @@ TEST_CASE("entrants that cannot play are listed with the reason, and the ladder 
               "    sys.stdout.buffer.write(struct.pack('>I', len(text)) + text)\n"
               "    sys.stdout.buffer.flush()\n";
   }
-  std::filesystem::permissions(src + "/random.py", std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
-                                                      std::filesystem::perms::group_exec |
-                                                      std::filesystem::perms::others_read |
-                                                      std::filesystem::perms::others_exec);
+  std::filesystem::permissions(src + "/random.py",
+                               std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                   std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                   std::filesystem::perms::others_exec);
   CHECK(add(dir, "script", src + "/random.py").find(": playable") != std::string::npos);
   // A missing file is an error (non-zero), and so is a bad name.
   ct::RunResult missing = lt::ladder({"add", dir, "ghost", tmp / "nothing.so"});

@@ -1,4 +1,4 @@
-// Every fault of the table of result codes (README.md), each played by a
+// Every fault of the table of result codes (Compete/README.md), each played by a
 // deliberately broken plugin (Compete/tests/plugins/) through the real Compete
 // binary: the code in the result file, the lines on stdout, the reason in the
 // record, and no process left running afterwards.

@@ -17,6 +17,10 @@ $(SAN_BUILD)/%.o: %.cpp | $(DOCTEST)
 	@mkdir -p $(@D)
 	$(CXX) $(SAN_FLAGS) -c $< -o $@
 san_objects = $(patsubst $(BUILD)/%,$(SAN_BUILD)/%,$(1))
+# A generated source (the OJ's main.cpp as text) is made in the normal build's folder.
+$(SAN_BUILD)/Compete/oj_driver.o: $(BUILD)/Compete/oj_driver.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(SAN_FLAGS) -c $< -o $@
 
 # Compete: every suite but two. Not the CPU-share measurement of fairness_test.cpp: under ASan the
 # harness itself competes for the cores, and the counter's quiet baseline alone moved between 3.7k

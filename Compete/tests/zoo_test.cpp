@@ -235,4 +235,33 @@ TEST_CASE("zoo: Grade, a full grade of each against samples that are all sample 
   }
 }
 
+TEST_CASE("zoo: the OJ's way, each C++ plugin built as the OJ's program: only the chatty one loses, by protocol") {
+  // The students' sources with the framework's headers, as a zip would hold them; Compete builds each
+  // folder with the OJ's main.cpp and plays it over stdin/stdout.
+  const std::string root = ct::repo_root();
+  for (const char* name : {"log_append", "state_file", "subfolder", "static_pool", "sigalrm", "thread_pool", "time_rand",
+                           "exceptions", "thread_local", "chatty", "proc_urandom"}) {
+    CAPTURE(name);
+    ct::TempDir dir;
+    const std::string sources = dir / name;
+    REQUIRE(ct::run({"/bin/mkdir", sources}, dir.path()).exit_code == 0);
+    for (const std::string& file :
+         {root + "/Compete/tests/plugins/zoo/" + name + ".cpp", root + "/Compete/tests/plugins/zoo/zoo_move.h",
+          root + "/Compete/framework/Point.h", root + "/Compete/framework/Strategy.h"})
+      REQUIRE(ct::run({"/bin/cp", file, sources}, dir.path()).exit_code == 0);
+    const ct::Match m = ct::play(dir.path(), sources, sample_11(), 2, {"-j", "2"}, 17);
+    INFO(m.run.err.substr(0, 3000));
+    REQUIRE(m.parsed.ok);
+    std::string record;
+    for (const std::string& r : m.records) record += r + "\n";
+    const RecordCheck c = check_record(record, 4, false);
+    if (std::string(name) == "chatty") {  // a megabyte of printf before each reply: the OJ reads it as the header
+      CHECK(m.parsed.all_codes() == std::vector<int>{3, 3, 3, 3});
+      CHECK(record.find("A broke the OJ's protocol: stdout: ") != std::string::npos);
+    } else {
+      CHECK_MESSAGE(c.problems.empty(), c.summary(name));
+    }
+  }
+}
+
 TEST_SUITE_END();  // "zoo"

@@ -591,6 +591,7 @@ TEST_CASE("grade-class --shard through GNU parallel, then --merge: the single ru
             "#define SALT " + std::to_string(salt) + "\n" + read_file(repo("Compete/tests/plugins/random_move.cpp")));
     zip.add("plugin_util.h", read_file(repo("Compete/tests/plugins/plugin_util.h")));
     zip.add("Point.h", read_file(repo("Compete/framework/Point.h")));
+    zip.add("Strategy.h", read_file(repo("Compete/framework/Strategy.h")));  // for the OJ's main.cpp
     zip.save((uploads / ("random" + std::to_string(salt) + ".zip")).string());
   }
   ZipWriter evil;

@@ -42,9 +42,11 @@ TEST_CASE("class page: grade-class's table in the browser, ranked, names as text
                                                                         "/Compete/tests/plugins/random_move.cpp"));
     fs::copy_file(vt::repo_root() + "/Compete/tests/plugins/plugin_util.h", src + "/plugin_util.h");
     fs::copy_file(vt::repo_root() + "/Compete/framework/Point.h", src + "/Point.h");
-    const ct::RunResult zipped = ct::run({"/usr/bin/zip", "-q", "-j", dir / ("uploads/" + names[i] + ".zip"),
-                                          src + "/Strategy.cpp", src + "/plugin_util.h", src + "/Point.h"},
-                                         dir.path());
+    fs::copy_file(vt::repo_root() + "/Compete/framework/Strategy.h", src + "/Strategy.h");  // the OJ's main.cpp needs it
+    const ct::RunResult zipped =
+        ct::run({"/usr/bin/zip", "-q", "-j", dir / ("uploads/" + names[i] + ".zip"), src + "/Strategy.cpp",
+                 src + "/plugin_util.h", src + "/Point.h", src + "/Strategy.h"},
+                dir.path());
     REQUIRE(zipped.exit_code == 0);
   }
   const ct::RunResult graded = ct::run({vt::build_dir() + "/bin/grade-class", "--group", "1", "--seed", "3", "-j", "2",

@@ -4,7 +4,7 @@ namespace c4 {
 namespace {
 
 int code_for(Side side, int a_code, int b_code) { return side == kA ? a_code : b_code; }
-const char* name(Side side) { return side == kA ? "A" : "B"; }
+const char* name(Side side) { return side_name(side); }
 
 // Stops both hosts and keeps what the sandbox refused each, and what each left running.
 void stop_players(SandboxedPlayer* players, GameResult* result) {
@@ -17,6 +17,56 @@ void stop_players(SandboxedPlayer* players, GameResult* result) {
 }
 
 }  // namespace
+
+const char* side_name(Side side) { return side == kA ? "A" : "B"; }
+
+Verdict referee_step(Board* board, Side mover, const Answer& answer, const std::string& refused) {
+  Verdict v;
+  v.ended = true;
+  const std::string who = side_name(mover);
+  switch (answer.kind) {
+    case Answer::kTimedOut:
+      v.code = code_for(mover, kATimeout, kBTimeout);
+      v.reason = who + " timed out: " + answer.detail;
+      return v;
+    case Answer::kProtocolError:  // the OJ counts a garbled reply against its side
+      v.code = code_for(mover, kARuntimeError, kBRuntimeError);
+      v.reason = who + " broke the OJ's protocol: " + answer.detail;
+      return v;
+    case Answer::kCrashed:
+      v.code = code_for(mover, kARuntimeError, kBRuntimeError);
+      v.reason = who + " crashed " + answer.detail;
+      // A refused call is the likeliest cause: say so, so that nobody hunts a bug in the logic.
+      if (!refused.empty()) v.reason += ", after the sandbox refused " + refused;
+      return v;
+    case Answer::kNullPoint:
+      v.code = code_for(mover, kAIllegalMove, kBIllegalMove);
+      v.reason = who + " made an illegal move: getPoint returned a null Point";
+      return v;
+    case Answer::kMove: break;
+  }
+  const std::string illegal = board->illegal_reason(answer.x, answer.y);
+  if (!illegal.empty()) {
+    v.code = code_for(mover, kAIllegalMove, kBIllegalMove);
+    v.reason = who + " made an illegal move: " + illegal;
+    v.has_illegal = true;
+    v.illegal_x = answer.x;
+    v.illegal_y = answer.y;
+    return v;
+  }
+  board->play(answer.x, answer.y, mover);
+  v.win = board->winning_line(answer.x, answer.y);
+  if (!v.win.empty()) {
+    v.code = code_for(mover, kAWins, kBWins);
+    v.reason = who + " connected four with (" + std::to_string(answer.x) + ", " + std::to_string(answer.y) + ")";
+  } else if (board->full()) {
+    v.code = kTie;
+    v.reason = "the board is full";
+  } else {
+    v.ended = false;
+  }
+  return v;
+}
 
 Side credited_side(int code) {
   switch (code) {
@@ -91,48 +141,21 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     Side other = opponent(mover);
     Answer answer = players[mover].get_point(board, mover, last_x[other], last_y[other]);
     (mover == kA ? result.time_us_a : result.time_us_b) += answer.wall_us;
-    if (answer.kind == Answer::kTimedOut) {
-      result.code = code_for(mover, kATimeout, kBTimeout);
-      result.reason = std::string(name(mover)) + " timed out: " + answer.detail;
-      break;
+    const std::string refused =
+        answer.kind == Answer::kCrashed ? judge::describe_refusals(players[mover].refusals()) : "";
+    Verdict verdict = referee_step(&board, mover, answer, refused);
+    if (answer.kind == Answer::kMove && !verdict.has_illegal) {
+      result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us, answer.cpu_us});
+      last_x[mover] = answer.x;
+      last_y[mover] = answer.y;
     }
-    if (answer.kind == Answer::kProtocolError) {  // the OJ counts a garbled reply against its side
-      result.code = code_for(mover, kARuntimeError, kBRuntimeError);
-      result.reason = std::string(name(mover)) + " broke the OJ's protocol: " + answer.detail;
-      break;
-    }
-    if (answer.kind == Answer::kCrashed) {
-      result.code = code_for(mover, kARuntimeError, kBRuntimeError);
-      result.reason = std::string(name(mover)) + " crashed " + answer.detail;
-      // A refused call is the likeliest cause: say so, so that nobody hunts a bug in the logic.
-      const std::string refused = judge::describe_refusals(players[mover].refusals());
-      if (!refused.empty()) result.reason += ", after the sandbox refused " + refused;
-      break;
-    }
-    std::string illegal =
-        answer.kind == Answer::kNullPoint ? "getPoint returned a null Point" : board.illegal_reason(answer.x, answer.y);
-    if (!illegal.empty()) {
-      result.code = code_for(mover, kAIllegalMove, kBIllegalMove);
-      result.reason = std::string(name(mover)) + " made an illegal move: " + illegal;
-      result.has_illegal = answer.kind != Answer::kNullPoint;
-      result.illegal_x = answer.x;
-      result.illegal_y = answer.y;
-      break;
-    }
-    board.play(answer.x, answer.y, mover);
-    result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us, answer.cpu_us});
-    last_x[mover] = answer.x;
-    last_y[mover] = answer.y;
-    result.win = board.winning_line(answer.x, answer.y);
-    if (!result.win.empty()) {
-      result.code = code_for(mover, kAWins, kBWins);
-      result.reason = std::string(name(mover)) + " connected four with (" + std::to_string(answer.x) + ", " +
-                      std::to_string(answer.y) + ")";
-      break;
-    }
-    if (board.full()) {
-      result.code = kTie;
-      result.reason = "the board is full";
+    if (verdict.ended) {
+      result.code = verdict.code;
+      result.reason = verdict.reason;
+      result.win = verdict.win;
+      result.has_illegal = verdict.has_illegal;
+      result.illegal_x = verdict.illegal_x;
+      result.illegal_y = verdict.illegal_y;
       break;
     }
     mover = other;

@@ -47,6 +47,25 @@ struct MoveRecord {
   int64_t cpu_us;  // the host's CPU time in getPoint and clearPoint (every thread of it)
 };
 
+// The referee's step: what one answer of the side to move does to the game.
+// A legal move is played on the board (ended = false, unless it connects four
+// or fills the board); anything else (a time-out, a crash, a broken reply, a
+// null Point, an illegal move) ends the game against the mover, with its code
+// and reason. Compete's games, Grade's, the ladder's and the arena's all end
+// through it.
+struct Verdict {
+  bool ended = false;
+  int code = kTie;
+  std::string reason;
+  std::vector<std::pair<int, int>> win;  // a winning line's cells {x, y}
+  bool has_illegal = false;              // an illegal move with a point: where it was
+  int illegal_x = 0, illegal_y = 0;
+};
+// `refused`: what the sandbox refused the mover (judge::describe_refusals), named after a crash.
+Verdict referee_step(Board* board, Side mover, const Answer& answer, const std::string& refused);
+// "A", "B".
+const char* side_name(Side side);
+
 struct GameResult {
   int code = kTie;
   int64_t time_us_a = 0, time_us_b = 0;  // each side's total thinking time

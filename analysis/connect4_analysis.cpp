@@ -55,8 +55,8 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
                   *moves = member(game, "moves", JsonValue::kArray, problem);
   if (!M || !N || !noX || !noY || !first || !code || !moves) return false;
   const int rows = static_cast<int>(M->number), cols = static_cast<int>(N->number);
-  if (rows < 4 || rows > c4::kMaxSide || cols < 4 || cols > c4::kMaxSide || noX->number < 0 || noX->number >= rows ||
-      noY->number < 0 || noY->number >= cols) {
+  if (rows < 4 || rows > c4engine::kMaxSide || cols < 4 || cols > c4engine::kMaxSide || noX->number < 0 ||
+      noX->number >= rows || noY->number < 0 || noY->number >= cols) {
     *problem = "fields 'M', 'N', 'noX', 'noY' are not a board of 4..12 rows and columns with its blocked cell";
     return false;
   }
@@ -66,11 +66,11 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
   }
   // Player 0 moved first.
   const std::string side_name[2] = {first->text, first->text == "A" ? "B" : "A"};
-  c4::Geometry geometry;
+  c4engine::Geometry geometry;
   geometry.init(rows, cols, static_cast<int>(noX->number), static_cast<int>(noY->number));
 
   // The positions after 0, 1, ..., n moves.
-  std::vector<c4::Position> positions(1);
+  std::vector<c4engine::Position> positions(1);
   positions[0].reset(&geometry);
   bool won = false;
   for (size_t k = 0; k < moves->items.size(); ++k) {
@@ -81,7 +81,7 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
       *problem = item + " is not [side, row, column, ...]";
       return false;
     }
-    c4::Position pos = positions.back();
+    c4engine::Position pos = positions.back();
     const int x = static_cast<int>(m.items[1].number), y = static_cast<int>(m.items[2].number);
     if (won || pos.full()) {
       *problem = item + " comes after the game ended";
@@ -104,14 +104,14 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
   // Each position's verdict, from the end backwards (the solver's table helps the earlier ones).
   std::vector<Verdict> verdicts(n + 1);
   Solver solver;
-  c4::Uct uct;
+  c4engine::Uct uct;
   if (!uct.init(1u << 18)) {
     *problem = "out of memory for the search";
     return false;
   }
   int misses = 0;
   for (int k = n; k >= 0; --k) {
-    const c4::Position& pos = positions[k];
+    const c4engine::Position& pos = positions[k];
     Verdict& v = verdicts[k];
     v.to_move = pos.to_move();
     if ((k == n && won) || pos.full()) {  // finished: the side to move lost, or a draw
@@ -135,8 +135,8 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
     }
     uct.clear();
     uct.set_seed(kUctSeed);
-    c4::SearchLimits limits = {0.0, static_cast<uint64_t>(effort.connect4_uct_iterations)};
-    c4::SearchReport report;
+    c4engine::SearchLimits limits = {0.0, static_cast<uint64_t>(effort.connect4_uct_iterations)};
+    c4engine::SearchReport report;
     const int column = uct.search(pos, limits, &report);
     v.score = report.win_rate;
     if (report.proof != 0) {  // proven by the UCT's own solver: no distance

@@ -29,17 +29,17 @@ Solver::Solver(int log2_entries) : table_(size_t(1) << log2_entries), mask_((uin
 
 void Solver::clear() { std::fill(table_.begin(), table_.end(), Entry{0, 0, kEmpty}); }
 
-uint64_t Solver::key_after(const c4::Position& pos, uint64_t key, int y) const {
-  return key ^ zobrist_[pos.to_move()][pos.free_row(y) * c4::kMaxSide + y];
+uint64_t Solver::key_after(const c4engine::Position& pos, uint64_t key, int y) const {
+  return key ^ zobrist_[pos.to_move()][pos.free_row(y) * c4engine::kMaxSide + y];
 }
 
-uint64_t Solver::key_of(const c4::Position& pos) const {
-  const c4::Geometry& g = pos.geometry();
+uint64_t Solver::key_of(const c4engine::Position& pos) const {
+  const c4engine::Geometry& g = pos.geometry();
   uint64_t key = 0;
   for (int x = 0; x < g.M; ++x)
     for (int y = 0; y < g.N; ++y) {
       const int p = pos.stone(x, y);
-      if (p >= 0) key ^= zobrist_[p][x * c4::kMaxSide + y];
+      if (p >= 0) key ^= zobrist_[p][x * c4engine::kMaxSide + y];
     }
   return key;
 }
@@ -47,7 +47,7 @@ uint64_t Solver::key_of(const c4::Position& pos) const {
 // The score of `pos` for the side to move, exact if within (alpha, beta), else
 // a bound on the side it fell. Invariants: nobody has four yet, the board is
 // not full, and the last move did not win.
-int Solver::negamax(const c4::Position& pos, uint64_t key, int alpha, int beta) {
+int Solver::negamax(const c4engine::Position& pos, uint64_t key, int alpha, int beta) {
   if (++nodes_ > budget_) {
     out_of_budget_ = true;
     return 0;
@@ -83,9 +83,9 @@ int Solver::negamax(const c4::Position& pos, uint64_t key, int alpha, int beta) 
   // Order: moves that leave us more immediate wins first, then the centre.
   // Each child is played once, here, and searched from this copy.
   const int N = pos.geometry().N;
-  c4::Position children[c4::kMaxSide];
-  uint64_t keys[c4::kMaxSide];
-  int order[c4::kMaxSide], rank[c4::kMaxSide], count = 0;
+  c4engine::Position children[c4engine::kMaxSide];
+  uint64_t keys[c4engine::kMaxSide];
+  int order[c4engine::kMaxSide], rank[c4engine::kMaxSide], count = 0;
   for (int k = 0; k < N; ++k) {
     const int y = column_order(N, k);
     if (!((candidates >> y) & 1)) continue;
@@ -108,7 +108,7 @@ int Solver::negamax(const c4::Position& pos, uint64_t key, int alpha, int beta) 
 
   int best = -base_;
   for (int i = 0; i < count; ++i) {
-    const c4::Position& child = children[order[i]];
+    const c4engine::Position& child = children[order[i]];
     const int score = child.full() ? 0 : -negamax(child, keys[order[i]], -beta, -alpha);
     if (out_of_budget_) return 0;
     best = std::max(best, score);
@@ -121,9 +121,9 @@ int Solver::negamax(const c4::Position& pos, uint64_t key, int alpha, int beta) 
   return best;
 }
 
-SolveResult Solver::solve(const c4::Position& pos, long long budget) {
+SolveResult Solver::solve(const c4engine::Position& pos, long long budget) {
   SolveResult r;
-  const c4::Geometry& g = pos.geometry();
+  const c4engine::Geometry& g = pos.geometry();
   base_ = g.M * g.N;  // playable cells (M * N - 1) + 1
   nodes_ = 0;
   budget_ = budget;
@@ -133,11 +133,11 @@ SolveResult Solver::solve(const c4::Position& pos, long long budget) {
   uint16_t wins = 0, blocks = 0, safe = 0;
   pos.classify(&wins, &blocks, &safe);
   // Every column's exact score, so that the best ones are all known.
-  int scores[c4::kMaxSide];
+  int scores[c4engine::kMaxSide];
   int value = -base_ - 1;
   for (int y = 0; y < g.N; ++y) {
     if (!((pos.open_columns() >> y) & 1)) continue;
-    c4::Position child = pos;
+    c4engine::Position child = pos;
     const uint64_t child_key = key_after(pos, key, y);
     int score;
     if ((wins >> y) & 1) {

@@ -30,7 +30,7 @@ class Solver {
   explicit Solver(int log2_entries = 20);
   // Solves `pos` (not finished: nobody has four, the board not full) in at
   // most `budget` nodes. The table is kept between calls on the same board.
-  SolveResult solve(const c4::Position& pos, long long budget);
+  SolveResult solve(const c4engine::Position& pos, long long budget);
   // Forgets the table (a new board).
   void clear();
 
@@ -42,13 +42,13 @@ class Solver {
   };
   enum Bound : uint8_t { kEmpty = 0, kExact = 1, kLower = 2, kUpper = 3 };
 
-  int negamax(const c4::Position& pos, uint64_t key, int alpha, int beta);
-  uint64_t key_after(const c4::Position& pos, uint64_t key, int y) const;
-  uint64_t key_of(const c4::Position& pos) const;
+  int negamax(const c4engine::Position& pos, uint64_t key, int alpha, int beta);
+  uint64_t key_after(const c4engine::Position& pos, uint64_t key, int y) const;
+  uint64_t key_of(const c4engine::Position& pos) const;
 
   std::vector<Entry> table_;
   uint64_t mask_;
-  uint64_t zobrist_[2][c4::kMaxSide * c4::kMaxSide];
+  uint64_t zobrist_[2][c4engine::kMaxSide * c4engine::kMaxSide];
   int base_ = 0;  // kBase of the board being solved
   long long nodes_ = 0, budget_ = 0;
   bool out_of_budget_ = false;

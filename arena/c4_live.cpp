@@ -6,7 +6,7 @@
 namespace arena {
 namespace {
 
-const char* side_name(c4::Side side) { return side == c4::kA ? "A" : "B"; }
+using c4::side_name;
 
 int code_for(c4::Side side, int a_code, int b_code) { return side == c4::kA ? a_code : b_code; }
 
@@ -110,16 +110,27 @@ void C4Live::close() {
 }
 
 void C4Live::apply(c4::Side side, int x, int y, int64_t wall_us, int64_t cpu_us) {
-  board_.play(x, y, side);
-  moves_.push_back(c4::MoveRecord{side, x, y, wall_us, cpu_us});
-  to_move_ = c4::opponent(side);
-  win_ = board_.winning_line(x, y);
-  if (!win_.empty()) {
-    finish(code_for(side, c4::kAWins, c4::kBWins), std::string(side_name(side)) + " connected four with (" +
-                                                       std::to_string(x) + ", " + std::to_string(y) + ")");
-  } else if (board_.full()) {
-    finish(c4::kTie, "the board is full");
+  c4::Answer move;
+  move.kind = c4::Answer::kMove;
+  move.x = x;
+  move.y = y;
+  move.wall_us = wall_us;
+  move.cpu_us = cpu_us;
+  referee(side, move, "");
+}
+
+void C4Live::referee(c4::Side side, const c4::Answer& answer, const std::string& refused) {
+  const c4::Verdict verdict = c4::referee_step(&board_, side, answer, refused);
+  if (answer.kind == c4::Answer::kMove && !verdict.has_illegal) {
+    moves_.push_back(c4::MoveRecord{side, answer.x, answer.y, answer.wall_us, answer.cpu_us});
+    to_move_ = c4::opponent(side);
   }
+  if (!verdict.ended) return;
+  win_ = verdict.win;
+  has_illegal_ = verdict.has_illegal;
+  illegal_x_ = verdict.illegal_x;
+  illegal_y_ = verdict.illegal_y;
+  finish(verdict.code, verdict.reason);
 }
 
 std::string C4Live::human_move(int column) {
@@ -149,27 +160,8 @@ bool C4Live::plugin_move() {
     last_y = moves_.back().y;
   }
   const c4::Answer answer = players_[mover]->get_point(board_, mover, last_x, last_y);
-  if (answer.kind == c4::Answer::kTimedOut) {
-    finish(code_for(mover, c4::kATimeout, c4::kBTimeout),
-           std::string(side_name(mover)) + " timed out: " + answer.detail);
-  } else if (answer.kind == c4::Answer::kCrashed) {
-    std::string reason = std::string(side_name(mover)) + " crashed " + answer.detail;
-    const std::string refused = judge::describe_refusals(players_[mover]->refusals());
-    if (!refused.empty()) reason += ", after the sandbox refused " + refused;
-    finish(code_for(mover, c4::kARuntimeError, c4::kBRuntimeError), reason);
-  } else {
-    const std::string illegal = answer.kind == c4::Answer::kNullPoint ? "getPoint returned a null Point"
-                                                                      : board_.illegal_reason(answer.x, answer.y);
-    if (!illegal.empty()) {
-      has_illegal_ = answer.kind != c4::Answer::kNullPoint;
-      illegal_x_ = answer.x;
-      illegal_y_ = answer.y;
-      finish(code_for(mover, c4::kAIllegalMove, c4::kBIllegalMove),
-             std::string(side_name(mover)) + " made an illegal move: " + illegal);
-    } else {
-      apply(mover, answer.x, answer.y, answer.wall_us, answer.cpu_us);
-    }
-  }
+  referee(mover, answer,
+          answer.kind == c4::Answer::kCrashed ? judge::describe_refusals(players_[mover]->refusals()) : "");
   turn_start_ = std::chrono::steady_clock::now();
   return true;
 }

@@ -81,6 +81,8 @@ class C4Live : public LiveGame {
   void stop_plugins();
   void finish(int code, const std::string& reason);
   void apply(c4::Side side, int x, int y, int64_t wall_us, int64_t cpu_us);
+  // The referee's step (c4::referee_step) on an answer of `side`: the move recorded, or the game over.
+  void referee(c4::Side side, const c4::Answer& answer, const std::string& refused);
 
   C4Setup setup_;
   HostEnvironment env_;

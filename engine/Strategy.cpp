@@ -25,9 +25,9 @@ const uint32_t kPoolNodes = 12u << 20;  // 2 x 192 MiB
 // What the plugin remembers between calls of one game.
 struct Game {
   bool active;
-  c4::Geometry geometry;
-  c4::Position position;  // after our last move
-  c4::Uct search;
+  c4engine::Geometry geometry;
+  c4engine::Position position;  // after our last move
+  c4engine::Uct search;
   bool search_ready;
   Game() : active(false), search_ready(false) {}
 };
@@ -52,7 +52,7 @@ uint64_t move_iterations() {
 }
 
 // True if `pos` (us = player 0) shows exactly the framework's board.
-bool matches(const c4::Position& pos, int M, int N, const int* top, const int* board) {
+bool matches(const c4engine::Position& pos, int M, int N, const int* top, const int* board) {
   for (int y = 0; y < N; ++y)
     if (pos.free_row(y) != top[y] - 1) return false;
   for (int x = 0; x < M; ++x)
@@ -64,7 +64,7 @@ bool matches(const c4::Position& pos, int M, int N, const int* top, const int* b
 }
 
 // Builds the position from the framework's arrays, us (2) as player 0 to move.
-void set_up(c4::Position* pos, const c4::Geometry* g, const int* board) {
+void set_up(c4engine::Position* pos, const c4engine::Geometry* g, const int* board) {
   pos->reset(g);
   for (int y = 0; y < g->N; ++y)
     for (int x = g->M - 1; x >= 0; --x) {
@@ -89,7 +89,7 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
   }
 
   // Continue the stored game if this call follows from it; otherwise start afresh.
-  const c4::Geometry& g = game.geometry;
+  const c4engine::Geometry& g = game.geometry;
   bool continues = game.active && lastX >= 0 && g.M == M && g.N == N && g.noX == noX && g.noY == noY && lastY >= 0 &&
                    lastY < N && game.position.free_row(lastY) == lastX;
   if (continues) {
@@ -106,7 +106,7 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
 
   int column = -1;
   if (game.search_ready) {
-    c4::SearchLimits limits;
+    c4engine::SearchLimits limits;
     limits.time_ms = budget - elapsed_ms(start);
     limits.max_iterations = move_iterations();
     if (limits.time_ms < 1) limits.time_ms = 1;

@@ -1,6 +1,6 @@
 #include "bits.h"
 
-namespace c4 {
+namespace c4engine {
 
 BitTables::BitTables() {
   for (int v = 0; v < 256; ++v) {
@@ -21,4 +21,4 @@ BitTables::BitTables() {
 
 const BitTables kBits;
 
-}  // namespace c4
+}  // namespace c4engine

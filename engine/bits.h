@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-namespace c4 {
+namespace c4engine {
 
 // Lines of at most 12 cells: a line word has bit i for the i-th cell.
 const int kLineCells = 12;
@@ -40,6 +40,6 @@ inline bool has_four(uint32_t line) {
   return (pairs & (pairs >> 2)) != 0;
 }
 
-}  // namespace c4
+}  // namespace c4engine
 
 #endif

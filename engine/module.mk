@@ -22,7 +22,7 @@ TEST_BINARIES += $(BUILD)/engine/tests/engine_tests
 # make bench-strategy: the engine against the engine of commit BENCH_REF, in one run, alternately
 # (engine/bench/bench_strategy.cpp). Both are built with the OJ's flags; the reference's strategy
 # is taken from git into build/ (engine/extract_strategy.sh) and compiled in a namespace of its
-# own (-Dc4=...). BENCH_RUNS: the alternating runs whose medians are reported.
+# own (-Dc4=... -Dc4engine=..., whichever name its namespace has). BENCH_RUNS: the alternating runs whose medians are reported.
 BENCH_REF ?= e15c0af
 BENCH_RUNS ?= 5
 BENCH_OJ_FLAGS := -Wall -std=c++11 -O2 -fpic -g -MMD -MP
@@ -43,10 +43,10 @@ $(BENCH_DIR)/current/bench_portable.o: engine/bench/bench_engine.cpp
 	$(CXX) $(BENCH_OJ_FLAGS) -Iengine -DBENCH_ENGINE=bench_portable -DBENCH_PORTABLE -c $< -o $@
 $(BENCH_DIR)/reference/%.o: $(BENCH_DIR)/Strategy/.extracted
 	@mkdir -p $(@D)
-	$(CXX) $(BENCH_OJ_FLAGS) -Dc4=c4_reference -c $(BENCH_DIR)/Strategy/$*.cpp -o $@
+	$(CXX) $(BENCH_OJ_FLAGS) -Dc4=c4_reference -Dc4engine=c4_reference -c $(BENCH_DIR)/Strategy/$*.cpp -o $@
 $(BENCH_DIR)/reference/bench_engine.o: engine/bench/bench_engine.cpp $(BENCH_DIR)/Strategy/.extracted
 	@mkdir -p $(@D)
-	$(CXX) $(BENCH_OJ_FLAGS) -I$(BENCH_DIR)/Strategy -Dc4=c4_reference -DBENCH_ENGINE=bench_reference -c $< -o $@
+	$(CXX) $(BENCH_OJ_FLAGS) -I$(BENCH_DIR)/Strategy -Dc4=c4_reference -Dc4engine=c4_reference -DBENCH_ENGINE=bench_reference -c $< -o $@
 $(BENCH_DIR)/bench_strategy.o: engine/bench/bench_strategy.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@

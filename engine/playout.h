@@ -19,7 +19,7 @@
 #include "position.h"
 #include "random.h"
 
-namespace c4 {
+namespace c4engine {
 
 // How often (percent) a side with no forced move plays in the column of the
 // opponent's last move when that column is among its candidates. Self-play at
@@ -227,6 +227,6 @@ inline int random_playout(Position& pos, Random& rng) {
   }
 }
 
-}  // namespace c4
+}  // namespace c4engine
 
 #endif

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-namespace c4 {
+namespace c4engine {
 
 void Geometry::init(int rows, int cols, int blockedX, int blockedY) {
   M = rows;
@@ -88,4 +88,4 @@ uint64_t Position::add_threats(int p, int x, uint32_t row, int d, uint32_t diago
   return masks;
 }
 
-}  // namespace c4
+}  // namespace c4engine

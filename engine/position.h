@@ -45,7 +45,7 @@
 
 #define C4_INLINE __attribute__((always_inline)) inline
 
-namespace c4 {
+namespace c4engine {
 
 const int kMaxSide = 12;
 const int kMaxDiagonals = 2 * kMaxSide - 1;
@@ -289,6 +289,6 @@ C4_INLINE bool Position::drop(Hot& h, int y) {
   return won;
 }
 
-}  // namespace c4
+}  // namespace c4engine
 
 #endif

@@ -4,7 +4,7 @@
 
 #include <stdint.h>
 
-namespace c4 {
+namespace c4engine {
 
 class Random {
  public:
@@ -25,6 +25,6 @@ class Random {
   uint64_t state_;
 };
 
-}  // namespace c4
+}  // namespace c4engine
 
 #endif

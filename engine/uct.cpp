@@ -15,7 +15,7 @@
 #define C4_TARGET_AVX2 __attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,movbe,f16c")))
 #endif
 
-namespace c4 {
+namespace c4engine {
 namespace {
 
 const int kMaxPath = kMaxSide * kMaxSide + 2;
@@ -337,4 +337,4 @@ C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, 
   return column;
 }
 
-}  // namespace c4
+}  // namespace c4engine

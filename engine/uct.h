@@ -24,7 +24,7 @@
 #include "position.h"
 #include "random.h"
 
-namespace c4 {
+namespace c4engine {
 
 struct SearchLimits {
   double time_ms;           // stop after this long (monotonic clock); <= 0: no limit
@@ -108,6 +108,6 @@ class Uct {
   ReplyTable replies_;
 };
 
-}  // namespace c4
+}  // namespace c4engine
 
 #endif

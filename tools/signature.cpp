@@ -47,14 +47,14 @@ void sign_connectfour(EngineSignature* out, bool portable) {
   const Shape shapes[] = {{9, 9, 8, 4, 0},    {12, 12, 0, 11, 0},  {10, 11, 5, 5, 6},   {12, 9, 11, 0, 10},
                           {9, 12, 3, 7, 14},  {11, 10, 10, 9, 18}, {12, 12, 6, 2, 22},  {10, 10, 9, 3, 26},
                           {11, 12, 4, 8, 30}, {9, 10, 2, 2, 36},   {12, 11, 7, 10, 44}, {10, 12, 9, 11, 52}};
-  c4::Uct uct;
+  c4engine::Uct uct;
   if (!uct.init(1u << 20)) return;
-  if (portable) uct.set_code_path(c4::Uct::kPortable);
+  if (portable) uct.set_code_path(c4engine::Uct::kPortable);
   int index = 0;
   for (const Shape& s : shapes) {
-    c4::Geometry g;
+    c4engine::Geometry g;
     g.init(s.rows, s.cols, s.blocked_x, s.blocked_y);
-    c4::Position pos;
+    c4engine::Position pos;
     pos.reset(&g);
     Lcg lcg(100 + index++);
     // Random moves that neither win nor fill the board: the game stays open.
@@ -67,8 +67,8 @@ void sign_connectfour(EngineSignature* out, bool portable) {
     }
     uct.clear();
     uct.set_seed(2026);
-    c4::SearchLimits limits = {0.0, kUctIterations};
-    c4::SearchReport report;
+    c4engine::SearchLimits limits = {0.0, kUctIterations};
+    c4engine::SearchReport report;
     const int column = uct.search(pos, limits, &report);
     ++out->positions;
     out->work += report.nodes_used;

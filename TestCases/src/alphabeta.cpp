@@ -1,6 +1,6 @@
 #include "alphabeta.h"
 
-namespace ladder {
+namespace samples {
 namespace {
 
 struct Searcher {
@@ -107,4 +107,4 @@ int proven_score(const Position& pos, const Bits& move, int depth) {
   return -s.negamax(child, depth - 1, -kWinScore - 1, kWinScore + 1);
 }
 
-}  // namespace ladder
+}  // namespace samples

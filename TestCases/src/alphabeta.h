@@ -7,7 +7,7 @@
 #include "position.h"
 #include "rng.h"
 
-namespace ladder {
+namespace samples {
 
 constexpr int kWinScore = 100000;  // a won position; minus plies to the win
 
@@ -38,4 +38,4 @@ Bits alphabeta_move(const Position& pos, int depth, Evaluation eval, Rng& rng, S
 // < 0 a forced loss, 0 unknown within the depth.
 int proven_score(const Position& pos, const Bits& move, int depth);
 
-}  // namespace ladder
+}  // namespace samples

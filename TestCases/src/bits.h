@@ -15,7 +15,7 @@
 #pragma once
 #include <cstdint>
 
-namespace ladder {
+namespace samples {
 
 constexpr int kStride = 16;   // bits per column
 constexpr int kMaxSide = 12;  // rows and columns
@@ -113,4 +113,4 @@ inline Bits add_per_column(const Bits& a, const Bits& b) {
   return r;
 }
 
-}  // namespace ladder
+}  // namespace samples

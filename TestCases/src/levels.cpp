@@ -4,7 +4,7 @@
 
 #include "alphabeta.h"
 
-namespace ladder {
+namespace samples {
 namespace {
 
 // One rung per level, as a plan code (see parse_plan):
@@ -140,4 +140,4 @@ Bits plan_move(const LevelPlan& plan, const Position& pos, Rng& rng) {
   return pos.playable().lowest();
 }
 
-}  // namespace ladder
+}  // namespace samples

@@ -1,4 +1,4 @@
-// The ladder: what sample strategy k (1..50) plays, as a fixed budget.
+// The sample ladder: what sample strategy k (1..50) plays, as a fixed budget.
 //
 //   1..5    uniformly random legal moves
 //   6..10   wins when it can; else random, weighted towards the centre columns
@@ -22,7 +22,7 @@
 #include "position.h"
 #include "rng.h"
 
-namespace ladder {
+namespace samples {
 
 constexpr int kLevels = 50;
 
@@ -50,4 +50,4 @@ std::string describe(const LevelPlan& plan);
 // The move of a plan in `pos`; requires a playable cell.
 Bits plan_move(const LevelPlan& plan, const Position& pos, Rng& rng);
 
-}  // namespace ladder
+}  // namespace samples

@@ -5,7 +5,7 @@
 
 #include "alphabeta.h"
 
-namespace ladder {
+namespace samples {
 namespace {
 
 struct Node {
@@ -426,4 +426,4 @@ Bits mcts_move(const Position& root_pos, const MctsParams& params, Rng& rng) {
   return move_of(best);
 }
 
-}  // namespace ladder
+}  // namespace samples

@@ -29,7 +29,7 @@
 #include "position.h"
 #include "rng.h"
 
-namespace ladder {
+namespace samples {
 
 enum class Playout {
   kRandom,       // uniformly random legal moves
@@ -57,4 +57,4 @@ double playout(const Position& pos, Playout policy, Rng& rng);
 // Position side by side; false as soon as their playable or winning cells differ.
 bool search_board_agrees(const Position& pos, Rng& rng);
 
-}  // namespace ladder
+}  // namespace samples

@@ -1,6 +1,6 @@
 #include "policies.h"
 
-namespace ladder {
+namespace samples {
 
 Bits centre_weighted_cell(const Position& pos, const Bits& moves, Rng& rng) {
   int weight[kMaxSide], total = 0;
@@ -40,4 +40,4 @@ Bits rule_move(const Position& pos, const RulePolicy& policy, Rng& rng) {
   return policy.prefer_centre ? centre_weighted_cell(pos, moves, rng) : random_cell(moves, rng);
 }
 
-}  // namespace ladder
+}  // namespace samples

@@ -1,10 +1,10 @@
-// The lower rungs of the ladder: one-move rules with a random choice among
+// The lower rungs of the sample ladder: one-move rules with a random choice among
 // what the rules allow. Each returns one playable cell; requires a playable cell.
 #pragma once
 #include "position.h"
 #include "rng.h"
 
-namespace ladder {
+namespace samples {
 
 struct RulePolicy {
   bool take_wins = false;      // play an immediate win when there is one
@@ -19,4 +19,4 @@ Bits rule_move(const Position& pos, const RulePolicy& policy, Rng& rng);
 // nearer edge (the centre columns count most). Requires moves non-empty.
 Bits centre_weighted_cell(const Position& pos, const Bits& moves, Rng& rng);
 
-}  // namespace ladder
+}  // namespace samples

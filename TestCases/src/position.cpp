@@ -1,6 +1,6 @@
 #include "position.h"
 
-namespace ladder {
+namespace samples {
 
 Position::Position(int M, int N, int noX, int noY) : M_(M), N_(N) {
   for (int c = 0; c < N; ++c) {
@@ -51,4 +51,4 @@ Bits Position::non_losing_moves() const {
   return moves & ~cells_under(threats);
 }
 
-}  // namespace ladder
+}  // namespace samples

@@ -8,7 +8,7 @@
 #pragma once
 #include "bits.h"
 
-namespace ladder {
+namespace samples {
 
 class Position {
  public:
@@ -89,4 +89,4 @@ inline Bits Position::cells_under(const Bits& targets) const {
   return under & ~blocked_;
 }
 
-}  // namespace ladder
+}  // namespace samples

@@ -4,7 +4,7 @@
 
 #include "bits.h"
 
-namespace ladder {
+namespace samples {
 
 class Rng {
  public:
@@ -37,4 +37,4 @@ inline Bits nth_cell(Bits set, int n) {
 // A uniformly random cell of a non-empty set.
 inline Bits random_cell(const Bits& set, Rng& rng) { return nth_cell(set, rng.below(set.count())); }
 
-}  // namespace ladder
+}  // namespace samples

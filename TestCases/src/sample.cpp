@@ -16,19 +16,19 @@
 
 #include "levels.h"
 
-static_assert(LEVEL >= 1 && LEVEL <= ladder::kLevels, "LEVEL must be 1..50");
+static_assert(LEVEL >= 1 && LEVEL <= samples::kLevels, "LEVEL must be 1..50");
 
 namespace {
 
-ladder::Rng g_rng(ladder::mix_seed(0x5a3b1e, LEVEL));
+samples::Rng g_rng(samples::mix_seed(0x5a3b1e, LEVEL));
 
 // A seed for a fresh game: the level, the board and the stones already on it.
 uint64_t game_seed(int M, int N, const int* board, int noX, int noY) {
-  uint64_t s = ladder::mix_seed(0x5a3b1e, LEVEL);
-  s = ladder::mix_seed(s, static_cast<uint64_t>(M * 16 + N));
-  s = ladder::mix_seed(s, static_cast<uint64_t>(noX * 16 + noY));
+  uint64_t s = samples::mix_seed(0x5a3b1e, LEVEL);
+  s = samples::mix_seed(s, static_cast<uint64_t>(M * 16 + N));
+  s = samples::mix_seed(s, static_cast<uint64_t>(noX * 16 + noY));
   for (int i = 0; i < M * N; ++i)
-    if (board[i] != 0) s = ladder::mix_seed(s, static_cast<uint64_t>(i * 4 + board[i]));
+    if (board[i] != 0) s = samples::mix_seed(s, static_cast<uint64_t>(i * 4 + board[i]));
   return s;
 }
 
@@ -38,12 +38,12 @@ extern "C" Point* getPoint(const int M, const int N, const int* top, const int* 
                            const int lastY, const int noX, const int noY) {
   (void)lastX;
   (void)lastY;
-  if (M < 1 || M > ladder::kMaxSide || N < 1 || N > ladder::kMaxSide || noX < 0 || noX >= M || noY < 0 || noY >= N)
+  if (M < 1 || M > samples::kMaxSide || N < 1 || N > samples::kMaxSide || noX < 0 || noX >= M || noY < 0 || noY >= N)
     return nullptr;
-  ladder::Position pos = ladder::Position::from_framework(M, N, _board, noX, noY);
-  if (pos.stones() < 2) g_rng = ladder::Rng(game_seed(M, N, _board, noX, noY));
+  samples::Position pos = samples::Position::from_framework(M, N, _board, noX, noY);
+  if (pos.stones() < 2) g_rng = samples::Rng(game_seed(M, N, _board, noX, noY));
   int y = -1;
-  if (pos.playable().any()) y = ladder::plan_move(ladder::level_plan(LEVEL), pos, g_rng).column();
+  if (pos.playable().any()) y = samples::plan_move(samples::level_plan(LEVEL), pos, g_rng).column();
   // The judge's top[] has the last word: should the board disagree, take any open column.
   if (y < 0 || top[y] <= 0) {
     y = -1;

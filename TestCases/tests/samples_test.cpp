@@ -34,7 +34,7 @@ struct Sample {
 
 // Each level's plugin, loaded once (RTLD_LOCAL: their globals stay apart).
 Sample& sample(int level) {
-  static Sample samples[ladder::kLevels + 1];
+  static Sample samples[samples::kLevels + 1];
   Sample& s = samples[level];
   if (!s.handle) {
     std::string path = "TestCases/" + std::to_string(level) + ".so";
@@ -145,7 +145,7 @@ TEST_CASE("every level returns legal moves on random positions of every board si
   std::mt19937 rng(20240611);
   double slowest_ms = 0;
   int slowest_level = 0;
-  for (int level = 1; level <= ladder::kLevels; ++level) {
+  for (int level = 1; level <= samples::kLevels; ++level) {
     CAPTURE(level);
     // Cheap levels: every size with the blocked cell in each of the three rows;
     // the costly top levels: every size once, the blocked row cycling.
@@ -179,7 +179,7 @@ TEST_CASE("every level returns legal moves on random positions of every board si
 TEST_CASE("the top level answers within the budget on the emptiest, largest boards") {
   for (int noX : {11, 0}) {
     c4::Board board(12, 12, noX, 5);
-    Move m = ask(ladder::kLevels, board, c4::kA, -1, -1);
+    Move m = ask(samples::kLevels, board, c4::kA, -1, -1);
     REQUIRE_FALSE(m.null);
     CHECK(board.illegal_reason(m.x, m.y) == "");
     CHECK(m.ms < 2000);
@@ -212,7 +212,7 @@ TEST_CASE("columns made full by a blocked cell in the top row, and a nearly full
     int open = 0;
     for (int y = 0; y < 11; ++y) open += b.top(y);
     if (open != 1) continue;
-    for (int level = 1; level <= ladder::kLevels; ++level) {
+    for (int level = 1; level <= samples::kLevels; ++level) {
       Move m = ask(level, b, me, lastX, lastY);
       REQUIRE_FALSE(m.null);
       CHECK(b.illegal_reason(m.x, m.y) == "");
@@ -238,35 +238,35 @@ c4::Board board_after(int M, int N, int noX, int noY, const std::vector<int>& co
 
 // What a level promises, from its plan: every player above the rules takes wins, blocks and
 // never plays under the opponent's winning cell; a rules player as its rules say.
-bool promises(int level, bool ladder::RulePolicy::*rule) {
-  ladder::LevelPlan plan = ladder::level_plan(level);
-  return plan.kind != ladder::LevelPlan::kRules || plan.rules.*rule;
+bool promises(int level, bool samples::RulePolicy::*rule) {
+  samples::LevelPlan plan = samples::level_plan(level);
+  return plan.kind != samples::LevelPlan::kRules || plan.rules.*rule;
 }
 
 TEST_CASE("the levels that promise it take an immediate win, block, and do not play under a winning cell") {
   // The ladder: level 1 random; then wins, then blocks, from some level on for good.
-  CHECK_FALSE(promises(1, &ladder::RulePolicy::take_wins));
-  CHECK_FALSE(promises(1, &ladder::RulePolicy::block));
-  for (int level = 2; level <= ladder::kLevels; ++level) {
-    CHECK((!promises(level - 1, &ladder::RulePolicy::take_wins) || promises(level, &ladder::RulePolicy::take_wins)));
-    CHECK((!promises(level - 1, &ladder::RulePolicy::block) || promises(level, &ladder::RulePolicy::block)));
-    CHECK(
-        (!promises(level - 1, &ladder::RulePolicy::avoid_under) || promises(level, &ladder::RulePolicy::avoid_under)));
+  CHECK_FALSE(promises(1, &samples::RulePolicy::take_wins));
+  CHECK_FALSE(promises(1, &samples::RulePolicy::block));
+  for (int level = 2; level <= samples::kLevels; ++level) {
+    CHECK((!promises(level - 1, &samples::RulePolicy::take_wins) || promises(level, &samples::RulePolicy::take_wins)));
+    CHECK((!promises(level - 1, &samples::RulePolicy::block) || promises(level, &samples::RulePolicy::block)));
+    CHECK((!promises(level - 1, &samples::RulePolicy::avoid_under) ||
+           promises(level, &samples::RulePolicy::avoid_under)));
   }
-  CHECK(promises(10, &ladder::RulePolicy::take_wins));
-  CHECK(promises(15, &ladder::RulePolicy::block));
+  CHECK(promises(10, &samples::RulePolicy::take_wins));
+  CHECK(promises(15, &samples::RulePolicy::block));
   // A to move holds 2 3 4 of the bottom row (9 x 10, blocked cell top right): it wins in column 1 or 5.
   c4::Board win = board_after(9, 10, 0, 9, {2, 2, 3, 3, 4, 8});
-  for (int level = 2; level <= ladder::kLevels; ++level) {
-    if (!promises(level, &ladder::RulePolicy::take_wins)) continue;
+  for (int level = 2; level <= samples::kLevels; ++level) {
+    if (!promises(level, &samples::RulePolicy::take_wins)) continue;
     CAPTURE(level);
     Move m = ask(level, win, c4::kA, 8, 8);
     CHECK((m.y == 1 || m.y == 5));
   }
   // B to move; A threatens to complete 2 3 4 in column 1 (column 5 is B's).
   c4::Board threat = board_after(9, 10, 0, 9, {2, 5, 3, 7, 4});
-  for (int level = 2; level <= ladder::kLevels; ++level) {
-    if (!promises(level, &ladder::RulePolicy::block)) continue;
+  for (int level = 2; level <= samples::kLevels; ++level) {
+    if (!promises(level, &samples::RulePolicy::block)) continue;
     CAPTURE(level);
     Move m = ask(level, threat, c4::kB, 8, 4);
     CHECK(m.y == 1);
@@ -283,8 +283,8 @@ TEST_CASE("the levels that promise it take an immediate win, block, and do not p
   under.play(7, 4, c4::kB);
   under.play(8, 7, c4::kA);
   under.play(8, 8, c4::kA);
-  for (int level = 2; level <= ladder::kLevels; ++level) {
-    if (!promises(level, &ladder::RulePolicy::avoid_under)) continue;
+  for (int level = 2; level <= samples::kLevels; ++level) {
+    if (!promises(level, &samples::RulePolicy::avoid_under)) continue;
     CAPTURE(level);
     Move m = ask(level, under, c4::kA, 7, 4);
     CHECK(m.y != 1);
@@ -303,15 +303,15 @@ TEST_CASE("the same calls give the same moves, whatever the process played befor
 }
 
 TEST_CASE("the search board's incremental winning cells agree with a whole-board recomputation") {
-  ladder::Rng rng(11);
+  samples::Rng rng(11);
   for (int M = 9; M <= 12; ++M)
     for (int N = 9; N <= 12; ++N)
       for (int which = 0; which < 3; ++which)
         for (int game = 0; game < 20; ++game) {
           CAPTURE(M);
           CAPTURE(N);
-          ladder::Position pos(M, N, blocked_row(which, M), rng.below(N));
-          REQUIRE(ladder::search_board_agrees(pos, rng));
+          samples::Position pos(M, N, blocked_row(which, M), rng.below(N));
+          REQUIRE(samples::search_board_agrees(pos, rng));
         }
 }
 

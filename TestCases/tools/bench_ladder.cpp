@@ -31,7 +31,7 @@ struct Pair {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
+  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
   long long rounds = 50, jobs = 2;
   uint64_t seed = 1;
   std::vector<int> only;
@@ -57,14 +57,14 @@ int main(int argc, char** argv) {
   if (const int status = table.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
   if (!positional.empty()) return table.error("unexpected argument '" + positional[0] + "'");
   std::vector<Pair> pairs;
-  for (int k = 1; k + 5 <= ladder::kLevels; ++k) pairs.push_back({k + 5, k, Pair::kSeventy});
+  for (int k = 1; k + 5 <= samples::kLevels; ++k) pairs.push_back({k + 5, k, Pair::kSeventy});
   pairs.push_back({50, 49, Pair::kNone});  // the top two, for the record
   pairs.push_back({50, 1, Pair::kAll});
   if (!only.empty())
     pairs.erase(std::remove_if(pairs.begin(), pairs.end(),
                                [&](const Pair& p) { return std::find(only.begin(), only.end(), p.low) == only.end(); }),
                 pairs.end());
-  for (int level = 1; level <= ladder::kLevels; ++level) {
+  for (int level = 1; level <= samples::kLevels; ++level) {
     std::string path = samples + "/" + std::to_string(level) + ".so";
     if (!std::filesystem::is_regular_file(path)) {
       std::cerr << "bench_ladder: " << path << " is missing: run make first\n";
@@ -97,10 +97,10 @@ int main(int argc, char** argv) {
   std::map<int, std::vector<int64_t>> move_us;  // per level
   int finished = 0;
   judge::Stopwatch watch;
-  ladder_tools::PoolOptions options;
+  sample_tools::PoolOptions options;
   options.jobs = static_cast<int>(jobs);
   std::string error;
-  bool ok = ladder_tools::play_games(
+  bool ok = sample_tools::play_games(
       ordered, options,
       [&](size_t i, const c4::GameResult& result) {
         Pair& p = pairs[pair_of[order[i]]];

@@ -15,7 +15,7 @@
 #include "../../common/ordered_pool.h"
 #include "../src/levels.h"
 
-using namespace ladder;
+using namespace samples;
 
 int main(int argc, char** argv) {
   judge::OptionTable options("duel", "usage: duel LEVEL_A LEVEL_B [rounds=10] [seed=1] [threads=2]\n");

@@ -6,7 +6,7 @@
 #include "../../common/cli.h"
 #include "../../common/sandbox.h"
 
-namespace ladder_tools {
+namespace sample_tools {
 
 bool is_plugin_host(int argc, char** argv) { return argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0; }
 
@@ -39,4 +39,4 @@ bool play_games(const std::vector<c4::ScheduledGame>& games, const PoolOptions& 
       error);
 }
 
-}  // namespace ladder_tools
+}  // namespace sample_tools

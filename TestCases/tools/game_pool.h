@@ -10,7 +10,7 @@
 
 #include "../../Compete/game_pool.h"
 
-namespace ladder_tools {
+namespace sample_tools {
 
 struct PoolOptions {
   int jobs = 1;
@@ -30,4 +30,4 @@ bool play_games(const std::vector<c4::ScheduledGame>& games, const PoolOptions& 
 bool is_plugin_host(int argc, char** argv);
 int run_as_plugin_host(char** argv);
 
-}  // namespace ladder_tools
+}  // namespace sample_tools

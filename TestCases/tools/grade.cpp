@@ -271,7 +271,7 @@ bool keep_recorded_lines(const std::string& path, std::vector<grade::PlayedGame>
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
+  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
   judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
 
   grade::SettingsOptions grade_options;

@@ -260,7 +260,7 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (ladder_tools::is_plugin_host(argc, argv)) return ladder_tools::run_as_plugin_host(argv);
+  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
   judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
 
   grade::SettingsOptions grade_options;

@@ -98,7 +98,7 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
   std::vector<size_t> index;
   for (size_t i = 0; i < games->size(); ++i)
     if (!(*games)[i].done) specs.push_back((*games)[i].game), index.push_back(i);
-  ladder_tools::PoolOptions options;
+  sample_tools::PoolOptions options;
   options.jobs = settings.jobs;
   options.time_limit_ms = settings.time_limit_ms;
   options.workdirs = settings.workdirs;
@@ -117,7 +117,7 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
     p.record = record_line(p, settings, result);
     finished(i);
   };
-  return ladder_tools::play_games(specs, options, done, error);
+  return sample_tools::play_games(specs, options, done, error);
 }
 
 std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games) {

@@ -29,9 +29,9 @@ struct Game {
 
 // The record line Compete would write for `game` (the fields the analysis reads).
 std::string record_line(const Game& game) {
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(kM, kN, kNoX, kNoY);
-  c4::Position pos;
+  c4engine::Position pos;
   pos.reset(&g);
   judge::JsonWriter json;
   json.begin_object()
@@ -57,7 +57,7 @@ std::string record_line(const Game& game) {
 }
 
 // A best column of the side to move, by the solver: the `pick`-th of them (modulo their number).
-int best_column(const c4::Position& pos, analysis::Solver* solver, int pick = 0) {
+int best_column(const c4engine::Position& pos, analysis::Solver* solver, int pick = 0) {
   const analysis::SolveResult r = solver->solve(pos, 1LL << 40);
   REQUIRE(r.proven);
   REQUIRE(r.best);
@@ -68,7 +68,7 @@ int best_column(const c4::Position& pos, analysis::Solver* solver, int pick = 0)
 }
 
 // Plays perfect moves from `pos` to the end; the game's code (1 A won, 2 B won, 0 a draw).
-int play_out(c4::Position pos, std::vector<int>* columns, analysis::Solver* solver) {
+int play_out(c4engine::Position pos, std::vector<int>* columns, analysis::Solver* solver) {
   for (;;) {
     if (pos.full()) return 0;
     const int y = best_column(pos, solver);
@@ -80,7 +80,7 @@ int play_out(c4::Position pos, std::vector<int>* columns, analysis::Solver* solv
 
 // k moves of perfect play (the best columns taken in turn from the `variant`-th) into *pos and
 // *columns; false if the game ended before.
-bool perfect_prefix(const c4::Geometry& g, int k, int variant, analysis::Solver* solver, c4::Position* pos,
+bool perfect_prefix(const c4engine::Geometry& g, int k, int variant, analysis::Solver* solver, c4engine::Position* pos,
                     std::vector<int>* columns) {
   pos->reset(&g);
   for (int i = 0; i < k; ++i) {
@@ -119,13 +119,13 @@ std::vector<std::string> classes(const analysis::GameAnalysis& a) {
 
 TEST_CASE("a move that lets the opponent connect four at once is the losing move, and no other move is flagged") {
   analysis::Solver solver(20);
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(kM, kN, kNoX, kNoY);
   int found = 0;
   // Perfect play for k moves (the best columns taken in turn), then the side to move, not lost, lets the
   // opponent connect four at once: it leaves the opponent's winning cell open, or fills the cell under it.
   for (int trial = 0; trial < 200 && found < 3; ++trial) {
-    c4::Position pos;
+    c4engine::Position pos;
     std::vector<int> columns;
     if (!perfect_prefix(g, 2 + trial % 18, trial / 18, &solver, &pos, &columns)) continue;
     const analysis::SolveResult before = solver.solve(pos, 1LL << 40);
@@ -162,11 +162,11 @@ TEST_CASE("a move that lets the opponent connect four at once is the losing move
 
 TEST_CASE("a move that gives a proven win away is a missed win, and no other move is flagged") {
   analysis::Solver solver(20);
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(kM, kN, kNoX, kNoY);
   int found = 0;
   for (int trial = 0; trial < 200 && found < 3; ++trial) {
-    c4::Position pos;
+    c4engine::Position pos;
     std::vector<int> columns;
     if (!perfect_prefix(g, trial % 18, trial / 18, &solver, &pos, &columns)) continue;
     if (solver.solve(pos, 1LL << 40).outcome != 1) continue;
@@ -174,7 +174,7 @@ TEST_CASE("a move that gives a proven win away is a missed win, and no other mov
     int give_away = -1;
     for (int y = 0; y < kN && give_away < 0; ++y) {
       if (!((pos.open_columns() >> y) & 1) || pos.wins_with(y)) continue;
-      c4::Position after = pos;
+      c4engine::Position after = pos;
       after.play(y);
       if (!after.full() && solver.solve(after, 1LL << 40).outcome == 0) give_away = y;
     }

@@ -76,9 +76,9 @@ TEST_CASE("the solver's value, distance and best columns equal a plain negamax's
     for (int noX = 0; noX < M; ++noX) {
       for (int trial = 0; trial < 6; ++trial) {
         const int noY = static_cast<int>(rng() % N);
-        c4::Geometry geometry;
+        c4engine::Geometry geometry;
         geometry.init(M, N, noX, noY);
-        c4::Position pos;
+        c4engine::Position pos;
         pos.reset(&geometry);
         Grid grid(M, N, noX, noY);
         const int empty_target = 5 + static_cast<int>(rng() % 5);  // 5..9 empty cells left
@@ -126,9 +126,9 @@ TEST_CASE("the solver's value, distance and best columns equal a plain negamax's
 }
 
 TEST_CASE("out of budget, the solver says it did not prove the position") {
-  c4::Geometry geometry;
+  c4engine::Geometry geometry;
   geometry.init(12, 12, 5, 7);
-  c4::Position pos;
+  c4engine::Position pos;
   pos.reset(&geometry);
   analysis::Solver solver(16);
   const analysis::SolveResult r = solver.solve(pos, 1000);

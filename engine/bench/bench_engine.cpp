@@ -1,6 +1,7 @@
 // One engine's measurements for make bench-strategy (see bench_engine.h).
 // Built with -I<the engine's Strategy folder> -DBENCH_ENGINE=<the EngineApi's
-// name>, and for the reference engine -Dc4=<another namespace>, so that the
+// name>, and for the reference engine -Dc4engine=<another namespace> (and -Dc4=,
+// the name its namespace had before), so that the
 // engines link into one program.
 #include "bench_engine.h"
 
@@ -24,16 +25,16 @@ double cpu_seconds() {
 
 // Playouts per second from the empty board of `g`; `moves` gets the mean playout length.
 template <class Playout>
-double playouts_per_second(const c4::Geometry& g, Playout playout, double seconds, uint64_t seed, double* moves) {
-  c4::Position empty;
+double playouts_per_second(const c4engine::Geometry& g, Playout playout, double seconds, uint64_t seed, double* moves) {
+  c4engine::Position empty;
   empty.reset(&g);
-  c4::Random rng(seed);
+  c4engine::Random rng(seed);
   long n = 0, played = 0;
   int sink = 0;
   const double start = cpu_seconds();
   while (cpu_seconds() - start < seconds) {
     for (int i = 0; i < 1000; ++i) {
-      c4::Position p = empty;
+      c4engine::Position p = empty;
       sink += playout(p, rng);
       played += p.moves();
     }
@@ -44,11 +45,11 @@ double playouts_per_second(const c4::Geometry& g, Playout playout, double second
   return n / (cpu_seconds() - start);
 }
 
-int random_playout(c4::Position& p, c4::Random& r) { return c4::random_playout(p, r); }
-int tactical_playout(c4::Position& p, c4::Random& r) { return c4::tactical_playout(p, r); }
+int random_playout(c4engine::Position& p, c4engine::Random& r) { return c4engine::random_playout(p, r); }
+int tactical_playout(c4engine::Position& p, c4engine::Random& r) { return c4engine::tactical_playout(p, r); }
 
 PlayoutRates playouts(int size, int run, double seconds) {
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(size, size, 0, 0);
   PlayoutRates rates = PlayoutRates();
   rates.random_playouts = playouts_per_second(g, random_playout, seconds, 1 + run, 0);
@@ -59,35 +60,35 @@ PlayoutRates playouts(int size, int run, double seconds) {
 // The search in progress: its engine (allocated on first use; pages are
 // touched as the tree grows), its board and root position.
 struct Search {
-  c4::Uct* uct;
-  c4::Geometry geometry;
-  c4::Position root;
+  c4engine::Uct* uct;
+  c4engine::Geometry geometry;
+  c4engine::Position root;
   uint32_t nodes;
 };
 Search search;
 
 void search_start(int size, int run, bool follow_up) {
   if (!search.uct) {
-    search.uct = new c4::Uct;
+    search.uct = new c4engine::Uct;
     if (!search.uct->init(12u << 20)) {
       fprintf(stderr, "bench-strategy: cannot allocate the node pool\n");
       exit(1);
     }
 #ifdef BENCH_PORTABLE
-    search.uct->set_code_path(c4::Uct::kPortable);
+    search.uct->set_code_path(c4engine::Uct::kPortable);
 #endif
   }
   search.geometry.init(size, size, 0, 0);
   search.root.reset(&search.geometry);
   search.uct->clear();
   search.uct->set_seed(1000 + run);
-  search.uct->set_follow_up(follow_up ? c4::kFollowUpPercent : 0u);
+  search.uct->set_follow_up(follow_up ? c4engine::kFollowUpPercent : 0u);
   search.nodes = 0;
 }
 
 double search_more(uint64_t iterations) {
-  c4::SearchLimits limits = {0.0, iterations};
-  c4::SearchReport report;
+  c4engine::SearchLimits limits = {0.0, iterations};
+  c4engine::SearchReport report;
   const double start = cpu_seconds();
   search.uct->search(search.root, limits, &report);
   const double spent = cpu_seconds() - start;

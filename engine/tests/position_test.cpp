@@ -26,9 +26,9 @@ TEST_CASE("Position (and its stones-only moves) agrees with the reference board 
       for (int g = 0; g < 12; ++g) {
         int noX = g < 4 ? M - 1 : g < 8 ? static_cast<int>(rng() % M) : 0;  // bottom, anywhere, top row
         int noY = static_cast<int>(rng() % N);
-        c4::Geometry geometry;
+        c4engine::Geometry geometry;
         geometry.init(M, N, noX, noY);
-        c4::Position pos, stones;  // stones: played with play_stones_only (random playouts)
+        c4engine::Position pos, stones;  // stones: played with play_stones_only (random playouts)
         pos.reset(&geometry);
         stones.reset(&geometry);
         c4::Board board(M, N, noX, noY);
@@ -103,9 +103,9 @@ TEST_CASE("Position (and its stones-only moves) agrees with the reference board 
 
 TEST_CASE("the blocked cell is skipped: a stone landing above it sits on it") {
   for (int noX : {11, 5, 0}) {
-    c4::Geometry g;
+    c4engine::Geometry g;
     g.init(12, 9, noX, 4);
-    c4::Position pos;
+    c4engine::Position pos;
     pos.reset(&g);
     int expected_rows = 11;  // 12 cells minus the blocked one
     int played = 0;

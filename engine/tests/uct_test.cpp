@@ -8,8 +8,8 @@
 namespace {
 
 // A search limited by iterations only, so the test does not depend on the machine's speed.
-c4::SearchLimits iterations(uint64_t n) {
-  c4::SearchLimits limits;
+c4engine::SearchLimits iterations(uint64_t n) {
+  c4engine::SearchLimits limits;
   limits.time_ms = 0;
   limits.max_iterations = n;
   return limits;
@@ -18,15 +18,15 @@ c4::SearchLimits iterations(uint64_t n) {
 }  // namespace
 
 TEST_CASE("a full node pool stops the tree growing, and the search goes on with legal moves") {
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(12, 12, 11, 6);
-  c4::Position pos;
+  c4engine::Position pos;
   pos.reset(&g);
-  c4::Uct small;
+  c4engine::Uct small;
   REQUIRE(small.init(2000));  // two pools of 2000 nodes
   small.set_seed(1);
   for (int move = 0; move < 20 && !pos.full(); ++move) {
-    c4::SearchReport report;
+    c4engine::SearchReport report;
     const int column = small.search(pos, iterations(20000), &report);
     REQUIRE(column >= 0);
     REQUIRE(column < g.N);
@@ -39,27 +39,27 @@ TEST_CASE("a full node pool stops the tree growing, and the search goes on with 
 }
 
 TEST_CASE("the tree is kept between moves: after a move and a reply the search starts from the visits it had") {
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(9, 9, 0, 0);
-  c4::Position pos;
+  c4engine::Position pos;
   pos.reset(&g);
-  c4::Uct uct;
+  c4engine::Uct uct;
   REQUIRE(uct.init(1u << 20));
   uct.set_seed(7);
-  c4::SearchReport first;
+  c4engine::SearchReport first;
   const int ours = uct.search(pos, iterations(50000), &first);
   pos.play(ours);
   uct.advance(ours);
   pos.play(4);  // the opponent's reply
   uct.advance(4);
-  c4::SearchReport second;
+  c4engine::SearchReport second;
   uct.search(pos, iterations(1), &second);
   // The reply's subtree came from the first search: far more than one visit at its root.
   CHECK(second.root_visits > 100u);
 
   // A reply the tree never expanded (or a cleared tree) starts from nothing.
   uct.clear();
-  c4::SearchReport fresh;
+  c4engine::SearchReport fresh;
   uct.search(pos, iterations(1), &fresh);
   CHECK(fresh.root_visits <= 2u);
 }
@@ -67,9 +67,9 @@ TEST_CASE("the tree is kept between moves: after a move and a reply the search s
 TEST_CASE("a proven win stops the search at once and is played") {
   // Columns 2..4 hold, bottom up, player 0, player 1, player 0: the bottom row has
   // an open three of player 0, who is to move and wins in column 1 or 5.
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(9, 9, 0, 8);
-  c4::Position pos;
+  c4engine::Position pos;
   pos.reset(&g);
   for (int y = 2; y <= 4; ++y) {
     pos.place(0, y);
@@ -77,9 +77,9 @@ TEST_CASE("a proven win stops the search at once and is played") {
     pos.place(0, y);
   }
   pos.set_to_move(0);
-  c4::Uct uct;
+  c4engine::Uct uct;
   REQUIRE(uct.init(1u << 16));
-  c4::SearchReport report;
+  c4engine::SearchReport report;
   const int column = uct.search(pos, iterations(1000000), &report);
   CHECK((column == 1 || column == 5));
   CHECK(report.iterations < 1000000u);
@@ -87,20 +87,20 @@ TEST_CASE("a proven win stops the search at once and is played") {
 }
 
 TEST_CASE("playouts follow up on the opponent's last column most of the time, and only where it is safe") {
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(9, 9, 0, 0);
-  c4::Position empty;
+  c4engine::Position empty;
   empty.reset(&g);
-  c4::Random rng(11);
+  c4engine::Random rng(11);
   const int kDraws = 20000;
   int followed = 0, unprompted = 0;
   for (int i = 0; i < kDraws; ++i) {
-    followed += c4::unforced_move(empty, rng, empty.open_columns(), 4) == 4;
-    unprompted += c4::unforced_move(empty, rng, empty.open_columns(), -1) == 4;
+    followed += c4engine::unforced_move(empty, rng, empty.open_columns(), 4) == 4;
+    unprompted += c4engine::unforced_move(empty, rng, empty.open_columns(), -1) == 4;
   }
   // The follow-up rate plus the rest of the uniform ninth; without a last column, a ninth.
   const double follow_rate = double(followed) / kDraws, base_rate = double(unprompted) / kDraws;
-  const double expected = c4::kFollowUpPercent / 100.0 + (1 - c4::kFollowUpPercent / 100.0) / 9;
+  const double expected = c4engine::kFollowUpPercent / 100.0 + (1 - c4engine::kFollowUpPercent / 100.0) / 9;
   CHECK(follow_rate > expected - 0.015);
   CHECK(follow_rate < expected + 0.015);
   CHECK(base_rate > 0.09);
@@ -108,7 +108,7 @@ TEST_CASE("playouts follow up on the opponent's last column most of the time, an
 
   // Player 1 has three in a row on row 7 (columns 1-3), so a stone in column 0
   // or 4 (row 8) would let it win right above: never played, even as a follow-up.
-  c4::Position pos = empty;
+  c4engine::Position pos = empty;
   pos.place(0, 1);
   pos.place(1, 1);
   pos.place(1, 2);
@@ -122,44 +122,44 @@ TEST_CASE("playouts follow up on the opponent's last column most of the time, an
   REQUIRE(blocks == 0);
   REQUIRE((safe & 0x11) == 0);
   for (int i = 0; i < 2000; ++i) {
-    const int y = c4::unforced_move(pos, rng, safe, 4);
+    const int y = c4engine::unforced_move(pos, rng, safe, 4);
     REQUIRE(y != 4);
     REQUIRE(y != 0);
   }
   // Nor as a last good reply.
   for (int i = 0; i < 2000; ++i) {
-    const int y = c4::unforced_move(pos, rng, safe, -1, c4::kFollowUpPercent, 4);
+    const int y = c4engine::unforced_move(pos, rng, safe, -1, c4engine::kFollowUpPercent, 4);
     REQUIRE(y != 4);
     REQUIRE(y != 0);
   }
 }
 
 TEST_CASE("the AVX2 search loop builds the same trees as the portable one, move after move of a game") {
-  CHECK(c4::Uct::supports(c4::Uct::kPortable));
-  c4::Uct portable, fast;
+  CHECK(c4engine::Uct::supports(c4engine::Uct::kPortable));
+  c4engine::Uct portable, fast;
   // Small pools: the game goes through compactions and a full pool.
   REQUIRE(portable.init(60000));
   REQUIRE(fast.init(60000));
-  REQUIRE(portable.set_code_path(c4::Uct::kPortable));
-  CHECK(portable.code_path() == c4::Uct::kPortable);
-  if (!c4::Uct::supports(c4::Uct::kAvx2)) {
+  REQUIRE(portable.set_code_path(c4engine::Uct::kPortable));
+  CHECK(portable.code_path() == c4engine::Uct::kPortable);
+  if (!c4engine::Uct::supports(c4engine::Uct::kAvx2)) {
     // This build or CPU has no AVX2 loop: it cannot be chosen, and the default is the portable one.
-    CHECK_FALSE(fast.set_code_path(c4::Uct::kAvx2));
-    CHECK(fast.code_path() == c4::Uct::kPortable);
+    CHECK_FALSE(fast.set_code_path(c4engine::Uct::kAvx2));
+    CHECK(fast.code_path() == c4engine::Uct::kPortable);
     MESSAGE("no AVX2 search loop on this build or CPU: only the portable one was run");
   } else {
-    CHECK(c4::Uct().code_path() == c4::Uct::kAvx2);  // the default where it runs
-    REQUIRE(fast.set_code_path(c4::Uct::kAvx2));
+    CHECK(c4engine::Uct().code_path() == c4engine::Uct::kAvx2);  // the default where it runs
+    REQUIRE(fast.set_code_path(c4engine::Uct::kAvx2));
   }
-  c4::Geometry g;
+  c4engine::Geometry g;
   g.init(11, 12, 6, 5);
-  c4::Position pos;
+  c4engine::Position pos;
   pos.reset(&g);
   portable.set_seed(99);
   fast.set_seed(99);
   int moves = 0;
   while (!pos.full()) {
-    c4::SearchReport a, b;
+    c4engine::SearchReport a, b;
     const int column = portable.search(pos, iterations(6000), &a);
     CHECK(fast.search(pos, iterations(6000), &b) == column);
     CHECK(a.iterations == b.iterations);

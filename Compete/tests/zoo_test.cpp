@@ -239,8 +239,8 @@ TEST_CASE("zoo: the OJ's way, each C++ plugin built as the OJ's program: only th
   // The students' sources with the framework's headers, as a zip would hold them; Compete builds each
   // folder with the OJ's main.cpp and plays it over stdin/stdout.
   const std::string root = ct::repo_root();
-  for (const char* name : {"log_append", "state_file", "subfolder", "static_pool", "sigalrm", "thread_pool", "time_rand",
-                           "exceptions", "thread_local", "chatty", "proc_urandom"}) {
+  for (const char* name : {"log_append", "state_file", "subfolder", "static_pool", "sigalrm", "thread_pool",
+                           "time_rand", "exceptions", "thread_local", "chatty", "proc_urandom"}) {
     CAPTURE(name);
     ct::TempDir dir;
     const std::string sources = dir / name;

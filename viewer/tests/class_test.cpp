@@ -42,7 +42,8 @@ TEST_CASE("class page: grade-class's table in the browser, ranked, names as text
                                                                         "/Compete/tests/plugins/random_move.cpp"));
     fs::copy_file(vt::repo_root() + "/Compete/tests/plugins/plugin_util.h", src + "/plugin_util.h");
     fs::copy_file(vt::repo_root() + "/Compete/framework/Point.h", src + "/Point.h");
-    fs::copy_file(vt::repo_root() + "/Compete/framework/Strategy.h", src + "/Strategy.h");  // the OJ's main.cpp needs it
+    fs::copy_file(vt::repo_root() + "/Compete/framework/Strategy.h",
+                  src + "/Strategy.h");  // the OJ's main.cpp needs it
     const ct::RunResult zipped =
         ct::run({"/usr/bin/zip", "-q", "-j", dir / ("uploads/" + names[i] + ".zip"), src + "/Strategy.cpp",
                  src + "/plugin_util.h", src + "/Point.h", src + "/Strategy.h"},

@@ -203,6 +203,15 @@ judge::IoResult SandboxedPlayer::read_exact(void* data, size_t size, judge::Dead
   return judge::IoResult::kOk;
 }
 
+bool SandboxedPlayer::late(Answer* answer, const char* verb) {
+  if (answer->wall_us <= static_cast<int64_t>(config_.time_limit_ms) * 1000) return false;
+  plugin_.process().kill();
+  answer->kind = Answer::kTimedOut;
+  answer->detail = std::string(verb) + " after " + std::to_string(answer->wall_us / 1000) + " ms, over the limit of " +
+                   std::to_string(config_.time_limit_ms) + " ms";
+  return true;
+}
+
 void SandboxedPlayer::note_peak() { peak_kb_ = std::max(peak_kb_, plugin_.process().peak_resident_kb()); }
 
 OjReply parse_oj_reply(const std::string& bytes, int* x, int* y, size_t* used, std::string* problem) {
@@ -360,13 +369,7 @@ Answer SandboxedPlayer::get_point_program(const Board& board, Side me, int lastX
   note_peak();
   if (log_full()) return output_over(process, answer, "its move");
   if (config_.freeze) process.pause();
-  if (answer.wall_us > static_cast<int64_t>(config_.time_limit_ms) * 1000) {
-    process.kill();
-    answer.kind = Answer::kTimedOut;
-    answer.detail = "replied after " + std::to_string(answer.wall_us / 1000) + " ms, over the limit of " +
-                    std::to_string(config_.time_limit_ms) + " ms";
-    return answer;
-  }
+  if (late(&answer, "replied")) return answer;
   answer.kind = Answer::kMove;
   return answer;
 }
@@ -434,13 +437,7 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
   if (log_full()) return output_over(process, answer, "getPoint");
   if (config_.freeze) process.pause();
   answer.cpu_us = ack.cpu_us;
-  if (answer.wall_us > static_cast<int64_t>(config_.time_limit_ms) * 1000) {
-    process.kill();
-    answer.kind = Answer::kTimedOut;
-    answer.detail = "answered after " + std::to_string(answer.wall_us / 1000) + " ms, over the limit of " +
-                    std::to_string(config_.time_limit_ms) + " ms";
-    return answer;
-  }
+  if (late(&answer, "answered")) return answer;
   answer.kind = reply.null_point ? Answer::kNullPoint : Answer::kMove;
   answer.x = reply.x;
   answer.y = reply.y;

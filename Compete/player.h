@@ -67,6 +67,8 @@ class SandboxedPlayer {
   // Exactly `size` bytes, the same way.
   judge::IoResult read_exact(void* data, size_t size, judge::Deadline deadline, long long* over_kb);
   void note_peak();
+  // An answer that came after the time limit: the player killed, the answer a time-out; true then.
+  bool late(Answer* answer, const char* verb);
   bool log_full() const;  // its log (--log-dir) has reached the file size cap
   Answer get_point_program(const Board& board, Side me, int lastX, int lastY);
 

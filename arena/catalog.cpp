@@ -8,7 +8,8 @@
 namespace arena {
 namespace {
 
-// True when the file's bytes hold the name getPoint (its dynamic symbol table does for a ConnectFour plugin).
+// True when the file's bytes hold the name getPoint (its dynamic symbol table does for a ConnectFour
+// plugin, its symbol table for a program built with the OJ's main.cpp).
 bool mentions_get_point(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -19,7 +20,8 @@ bool mentions_get_point(const std::string& path) {
 
 void Catalog::add(const std::string& given) {
   std::error_code ec;
-  const std::string path = std::filesystem::absolute(given, ec).lexically_normal().string();
+  std::string path = std::filesystem::absolute(given, ec).lexically_normal().string();
+  while (path.size() > 1 && path.back() == '/') path.pop_back();  // a folder given as "Strategy/"
   for (const Entry& e : entries_)
     if (e.path == path) return;
   const std::filesystem::path p(path);
@@ -27,7 +29,12 @@ void Catalog::add(const std::string& given) {
   if (by_name_.count(name)) name = p.parent_path().filename().string() + "-" + name;
   for (int k = 2; by_name_.count(name); ++k) name = p.filename().string() + "-" + std::to_string(k);
   by_name_[name] = entries_.size();
-  const Kind kind = p.extension() != ".so"     ? Kind::kProgram
+  // Sources (a zip, a folder) are a ConnectFour side built the OJ's way; so is a program whose file
+  // names getPoint (built with the OJ's main.cpp); any other program is a PZ2048 or PDD player.
+  std::error_code dir_ec;
+  const bool sources = p.extension() == ".zip" || std::filesystem::is_directory(p, dir_ec);
+  const Kind kind = sources                    ? Kind::kConnectFour
+                    : p.extension() != ".so"   ? (mentions_get_point(path) ? Kind::kConnectFour : Kind::kProgram)
                     : mentions_get_point(path) ? Kind::kConnectFour
                                                : Kind::kBot2048;
   entries_.push_back(Entry{name, path, kind});

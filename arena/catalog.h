@@ -17,9 +17,10 @@ class Catalog {
   void add_folder(const std::string& folder);
   // The plugin's path, or "" with *error saying why the name is refused.
   std::string find(const std::string& name, std::string* error) const;
-  // Every name, with what it plays: a ConnectFour plugin (its file names
-  // getPoint), a 2048 bot plugin (another *.so), or a program (a PZ2048
-  // player, or a Ponte del Diavolo program with the course's file interface).
+  // Every name, with what it plays: a ConnectFour side (a plugin or a program
+  // whose file names getPoint, a zip or a folder of sources: the last three
+  // played the OJ's way), a 2048 bot plugin (another *.so), or a program (a
+  // PZ2048 player, or a Ponte del Diavolo program with the course's file interface).
   enum class Kind { kConnectFour, kBot2048, kProgram };
   struct Entry {
     std::string name, path;

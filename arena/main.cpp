@@ -21,13 +21,15 @@
 namespace {
 
 const char kUsageHead[] =
-    "usage: arena [options] [plugin.so ... | player program ...]\n"
+    "usage: arena [options] [plugin.so ... | sources.zip ... | sources folder ... | player program ...]\n"
     "Serves a page to play ConnectFour against the plugins (and watch two of them), and PZ2048\n"
     "(by hand, by a 2048 bot plugin or by a player program), and Ponte del Diavolo against a program,\n"
     "in a browser.\n"
     "Offers the plugins given and those in the checkout's so/, TestCases/ and build/so/; a file\n"
-    "given that is not a .so is a program: a PZ2048 player (user_logic.cpp built for PZ2048 --eval)\n"
-    "or a Ponte del Diavolo program (the course's files); build/bin/pdd-random, -greedy, -strategy too.\n";
+    "given as a .zip or a folder is a ConnectFour side built the OJ's way (its main.cpp the OJ's), as is\n"
+    "a program that names getPoint; any other program is a PZ2048 player (user_logic.cpp built for\n"
+    "PZ2048 --eval) or a Ponte del Diavolo program (the course's files); build/bin/pdd-random, -greedy,\n"
+    "-strategy too.\n";
 
 const char kUsageFooter[] =
     "Prints one line, the address to open (its token is needed by every request), and serves until Ctrl-C.\n";
@@ -73,9 +75,12 @@ int main(int argc, char** argv) {
   arena::Catalog catalog;
   for (const std::string& path : positional) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return options.error("no plugin file '" + path + "'");
-    if (std::filesystem::path(path).extension() != ".so" && access(path.c_str(), X_OK) != 0)
-      return options.error("'" + path + "' is neither a plugin (.so) nor an executable player program");
+    // A ConnectFour side may also be sources (a zip or a folder), built the OJ's way when it plays.
+    const bool folder = std::filesystem::is_directory(path, ec);
+    if (!folder && !std::filesystem::is_regular_file(path, ec)) return options.error("no plugin file '" + path + "'");
+    const std::string ext = std::filesystem::path(path).extension().string();
+    if (!folder && ext != ".so" && ext != ".zip" && access(path.c_str(), X_OK) != 0)
+      return options.error("'" + path + "' is neither a plugin (.so), sources (.zip, a folder) nor an executable program");
     catalog.add(path);
   }
   // The checkout: the arena is build/bin/arena in it.

@@ -418,24 +418,13 @@ bool Process::send(const void* data, size_t size) {
 }
 
 IoResult Process::receive(void* data, size_t size, Deadline deadline) {
-  if (from_child_ < 0) return IoResult::kClosed;
   char* p = static_cast<char*>(data);
   while (size > 0) {
-    struct pollfd pfd = {from_child_, POLLIN, 0};
-    int ready = ::poll(&pfd, 1, deadline.poll_timeout_ms());
-    if (ready < 0) {
-      if (errno == EINTR) continue;
-      return IoResult::kClosed;
-    }
-    if (ready == 0) return IoResult::kTimeout;
-    ssize_t n = ::read(from_child_, p, size);
-    if (n < 0) {
-      if (errno == EINTR || errno == EAGAIN) continue;
-      return IoResult::kClosed;
-    }
-    if (n == 0) return IoResult::kClosed;
-    p += n;
-    size -= static_cast<size_t>(n);
+    size_t got = 0;
+    const IoResult io = receive_some(p, size, deadline, &got);
+    if (io != IoResult::kOk) return io;
+    p += got;
+    size -= got;
   }
   return IoResult::kOk;
 }

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/tests/oj_programs.h"
 #include "../player.h"
 #include "harness.h"
 #include "match_helpers.h"
@@ -19,36 +20,10 @@ namespace {
 
 using ct::Match;
 
-// A Python player of the OJ's protocol: random legal moves (seeded), with `misdeed` run just before
-// each reply is written (`turn` counts its moves from 1), and `after` just after.
+// A Python player of the OJ's protocol in `folder` (test_programs::python_random_player).
 std::string python_player(const std::string& folder, const std::string& name, const std::string& misdeed = "",
                           const std::string& after = "") {
-  const std::string path = folder + "/" + name;
-  std::ofstream(path) << "#!/usr/bin/python3\n"
-                         "import random, struct, sys\n"
-                         "random.seed(5)\n"
-                         "out = sys.stdout.buffer\n"
-                         "def numbers():\n"
-                         "    for line in sys.stdin.buffer:\n"
-                         "        for t in line.split():\n"
-                         "            yield int(t)\n"
-                         "it = numbers()\n"
-                         "M, N, noX, noY = next(it), next(it), next(it), next(it)\n"
-                         "turn = 0\n"
-                         "while True:\n"
-                         "    lastX, lastY = next(it), next(it)\n"
-                         "    top = [next(it) for _ in range(N)]\n"
-                         "    board = [next(it) for _ in range(M * N)]\n"
-                         "    turn += 1\n"
-                         "    y = random.choice([c for c in range(N) if top[c] > 0])\n"
-                         "    text = b'%d %d' % (top[y] - 1, y)\n"
-                         "    reply = struct.pack('>I', len(text)) + text\n"
-                      << (misdeed.empty() ? "" : "    " + misdeed + "\n")
-                      << "    out.write(reply)\n"
-                         "    out.flush()\n"
-                      << (after.empty() ? "" : "    " + after + "\n");
-  ::chmod(path.c_str(), 0755);
-  return path;
+  return test_programs::python_random_player(folder + "/" + name, misdeed, after);
 }
 
 int count_codes(const Match& m, int code) {

@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include "../../Compete/game.h"
+#include "../../common/tests/oj_programs.h"
 #include "../tools/grade_score.h"
 
 namespace {
@@ -174,23 +175,8 @@ TEST_CASE("Grade grades a program the OJ's way: a Python script of random legal 
   std::filesystem::create_directories(folder);
   for (const bool noisy : {false, true}) {
     CAPTURE(noisy);
-    const std::string script = folder + (noisy ? "/noisy.py" : "/random.py");
-    std::ofstream(script) << "#!/usr/bin/python3\n"
-                             "import random, struct, sys\n"
-                             "words = (int(t) for line in sys.stdin.buffer for t in line.split())\n"
-                             "M, N, noX, noY = (next(words) for _ in range(4))\n"
-                             "for lastX in words:\n"
-                             "    lastY = next(words)\n"
-                             "    top = [next(words) for _ in range(N)]\n"
-                             "    board = [next(words) for _ in range(M * N)]\n"
-                             "    y = random.choice([c for c in range(N) if top[c] > 0])\n"
-                             "    text = b'%d %d' % (top[y] - 1, y)\n"
-                          << (noisy ? "    print('thinking about', y)\n" : "")
-                          << "    sys.stdout.buffer.write(struct.pack('>I', len(text)) + text)\n"
-                             "    sys.stdout.buffer.flush()\n";
-    std::filesystem::permissions(script, std::filesystem::perms::owner_all | std::filesystem::perms::others_read |
-                                             std::filesystem::perms::others_exec | std::filesystem::perms::group_read |
-                                             std::filesystem::perms::group_exec);
+    const std::string script = test_programs::python_random_player(folder + (noisy ? "/noisy.py" : "/random.py"),
+                                                                   noisy ? "print('thinking about', y)" : "");
     int code = 0;
     const std::string out = run("build/bin/Grade --group 1 --seed 5 -j 2 " + script, &code, false);
     INFO(out);

@@ -147,6 +147,24 @@ TEST_CASE("a whole game against a ladder level, undo, and its record line read b
   at::check_record_line(line, state);
 }
 
+TEST_CASE("a folder of sources is a ConnectFour opponent built the OJ's way, and plays a whole game") {
+  test_shell::TempDir dir;
+  const std::string student = dir / "student";  // the course-style student strategy, as a folder
+  REQUIRE(test_shell::run_in(dir.path(), "cp -r '" + std::string(ARENA_TEST_ROOT) + "/StrategyTest/tests/student' .") ==
+          0);
+  ArenaProcess arena({student + "/"});
+  bool listed = false;
+  for (const auto& name : arena.get("/api/plugins").json().find("connect_four")->items)
+    listed |= name.text == "student";
+  REQUIRE(listed);
+  const std::string id = at::new_game(arena, "{\"opponent\":\"student\",\"seed\":5,\"you_first\":true}");
+  const judge::JsonValue state = at::play_out(arena, id);
+  const int code = static_cast<int>(state.find("code")->number);
+  CHECK(code >= 0);  // a game ended by the rules: the program answered every move
+  CHECK(code <= 2);
+  at::check_record_line(arena.post("/api/c4/record", "{\"game\":\"" + id + "\"}").json().find("line")->text, state);
+}
+
 TEST_CASE("crashing, hanging and illegal plugins end their game with the judge's code; the server goes on") {
   ArenaProcess arena({at::test_plugin("fault_segv_get"), at::test_plugin("fault_loop_get"),
                       at::test_plugin("fault_off_board"), at::test_plugin("random_a")});

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "../../common/tests/oj_programs.h"
 #include "../game_record.h"
 #include "../roster.h"
 #include "ladder_harness.h"
@@ -98,25 +99,7 @@ TEST_CASE("entrants that cannot play are listed with the reason, and the ladder 
   CHECK(add(dir, "broken", src + "/bad.zip").find("NOT playable: does not build") != std::string::npos);
   CHECK(add(dir, "random", lt::test_plugin("random_a")).find(": playable") != std::string::npos);
   // A program in any language, over the OJ's protocol: random legal moves in Python.
-  {
-    std::ofstream script(src + "/random.py");
-    script << "#!/usr/bin/python3\n"
-              "import random, struct, sys\n"
-              "words = (int(t) for line in sys.stdin.buffer for t in line.split())\n"
-              "M, N, noX, noY = (next(words) for _ in range(4))\n"
-              "for lastX in words:\n"
-              "    lastY = next(words)\n"
-              "    top = [next(words) for _ in range(N)]\n"
-              "    board = [next(words) for _ in range(M * N)]\n"
-              "    y = random.choice([c for c in range(N) if top[c] > 0])\n"
-              "    text = b'%d %d' % (top[y] - 1, y)\n"
-              "    sys.stdout.buffer.write(struct.pack('>I', len(text)) + text)\n"
-              "    sys.stdout.buffer.flush()\n";
-  }
-  std::filesystem::permissions(src + "/random.py",
-                               std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
-                                   std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
-                                   std::filesystem::perms::others_exec);
+  test_programs::python_random_player(src + "/random.py");
   CHECK(add(dir, "script", src + "/random.py").find(": playable") != std::string::npos);
   // A missing file is an error (non-zero), and so is a bad name.
   ct::RunResult missing = lt::ladder({"add", dir, "ghost", tmp / "nothing.so"});

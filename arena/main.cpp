@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
     if (!folder && !std::filesystem::is_regular_file(path, ec)) return options.error("no plugin file '" + path + "'");
     const std::string ext = std::filesystem::path(path).extension().string();
     if (!folder && ext != ".so" && ext != ".zip" && access(path.c_str(), X_OK) != 0)
-      return options.error("'" + path + "' is neither a plugin (.so), sources (.zip, a folder) nor an executable program");
+      return options.error("'" + path +
+                           "' is neither a plugin (.so), sources (.zip, a folder) nor an executable program");
     catalog.add(path);
   }
   // The checkout: the arena is build/bin/arena in it.

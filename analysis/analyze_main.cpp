@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
   int shard = 0, shards = 1;
   analysis::Effort effort;
   long long solver_nodes = effort.connect4_solver_nodes, uct_iterations = effort.connect4_uct_iterations,
-            depth_2048 = effort.game2048_depth, depth_pdd = effort.pdd_depth;
+            deepen_nodes = effort.connect4_deepen_nodes, depth_2048 = effort.game2048_depth,
+            depth_pdd = effort.pdd_depth;
   judge::OptionTable options("analyze", kUsageHead);
   options.text("-o", "ANNOTATED", &out_path, "the annotated record to write", "a file name")
       .flag("--summary", &summary, "print one line per game (its losing move, or the figures) and the totals")
@@ -62,6 +63,10 @@ int main(int argc, char** argv) {
             "the words after RECORD are the shards' annotated records: write the whole record's, analysing nothing")
       .integer("--solver-nodes", "N", 0, 1LL << 40, &solver_nodes,
                "ConnectFour: the solver's node budget per position (default 500000; 0: no solver)", "a whole number")
+      .integer("--deepen-nodes", "N", 0, 1LL << 40, &deepen_nodes,
+               "ConnectFour: a game won by four in a row whose losing move is not found: the solver's budget\n"
+               "for walking back from its first proven loss (default 20000000; 0: no walk back)",
+               "a whole number")
       .integer("--uct-iterations", "N", 1, 1LL << 30, &uct_iterations,
                "ConnectFour: UCT iterations for a position the solver did not prove (default 20000)", "a whole number")
       .integer("--depth-2048", "D", 1, 6, &depth_2048, "2048: expectimax depth in moves (default 2)", "1 to 6")
@@ -75,6 +80,7 @@ int main(int argc, char** argv) {
   if (out_path.empty()) return options.error("missing -o ANNOTATED, the file to write");
   effort.connect4_solver_nodes = solver_nodes;
   effort.connect4_uct_iterations = uct_iterations;
+  effort.connect4_deepen_nodes = deepen_nodes;
   effort.game2048_depth = static_cast<int>(depth_2048);
   effort.pdd_depth = static_cast<int>(depth_pdd);
 
@@ -188,7 +194,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (summary && !merge) {
-    int lost = 0, by_first = 0, by_second = 0, analysed = 0, positions = 0, proven = 0;
+    int lost = 0, by_first = 0, by_second = 0, analysed = 0, positions = 0, proven = 0, undetermined = 0;
     double accuracy = 0, loss = 0;
     for (int g = 0; g < games; ++g) {
       if (!done[g]) continue;
@@ -199,6 +205,7 @@ int main(int argc, char** argv) {
         ++lost;
         ++(a.loser_moved_first ? by_first : by_second);
       }
+      undetermined += a.undetermined_before > 0;
       positions += a.positions;
       proven += a.proven;
       if (a.accuracy >= 0) accuracy += a.accuracy;
@@ -206,9 +213,9 @@ int main(int argc, char** argv) {
     }
     if (record.kind == viewer::Kind::kConnectFour) {
       std::cout << "total: " << analysed << " games, " << lost << " with a losing move (" << by_first
-                << " by the side that moved first, " << by_second << " by the side that moved second), "
-                << analysed - lost << " without; " << positions << " positions, " << proven << " proven ("
-                << (positions ? 100 * proven / positions : 0) << "%)\n";
+                << " by the side that moved first, " << by_second << " by the side that moved second), " << undetermined
+                << " undetermined, " << analysed - lost - undetermined << " without; " << positions << " positions, "
+                << proven << " proven (" << (positions ? 100 * proven / positions : 0) << "%)\n";
       for (int g = 0; g < games; ++g) {  // for strength work: where each lost game turned
         const analysis::GameAnalysis& a = results[g].game;
         if (done[g] && a.has_losing_move)

@@ -17,8 +17,11 @@ namespace analysis {
 struct Effort {
   long long connect4_solver_nodes = 500000;   // per position; past it, the position is estimated
   long long connect4_uct_iterations = 20000;  // the estimate of a position the solver did not prove
-  int game2048_depth = 2;                     // expectimax plies (moves) per direction
-  int pdd_depth = 2;                          // search plies per action
+  // A game won by four in a row whose losing move the pass above did not find: the solver's
+  // budget for walking back from its first proven loss (all the positions of the walk together).
+  long long connect4_deepen_nodes = 20000000;
+  int game2048_depth = 2;  // expectimax plies (moves) per direction
+  int pdd_depth = 2;       // search plies per action
 };
 
 // What one game came to.
@@ -29,7 +32,10 @@ struct GameAnalysis {
   int positions = 0, proven = 0;  // ConnectFour: positions analysed, and those the solvers proved
   bool has_losing_move = false;   // ConnectFour
   int losing_move = 0;            // from 1
-  std::string loser;              // "A" or "B"
+  // ConnectFour, a game won by four in a row without a losing move found: the losing move came
+  // before move K (the position after move K - 1 is proven lost); 0 otherwise.
+  int undetermined_before = 0;
+  std::string loser;  // "A" or "B"
   bool loser_moved_first = false;
   std::string losing_position;  // the board and the columns played before the losing move
   double accuracy = -1;         // 2048: share of best moves; -1 when not a 2048 game

@@ -166,11 +166,46 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
       break;
     }
 
+  // A game won by four in a row whose losing move was not found: from its first proven loss (every
+  // position after it proven lost too), walk back with the deepening budget until a position that is
+  // not lost is proven (the loser's move after it lost the game) or the budget ends.
+  int undetermined_before = 0;
+  long long deepened = 0;
+  if (losing == 0 && won && loser >= 0 && effort.connect4_deepen_nodes > 0) {
+    auto lost_for_loser = [&](int k) {
+      const Verdict& v = verdicts[k];
+      return v.proof != 2 && (v.to_move == loser ? v.proof == -1 : v.proof == 1);
+    };
+    int first_lost = n;
+    while (first_lost > 0 && lost_for_loser(first_lost - 1)) --first_lost;
+    long long budget = effort.connect4_deepen_nodes;
+    for (int k = first_lost - 1; k >= 0 && budget > 0; --k) {
+      const SolveResult r = solver.solve(positions[k], budget);
+      budget -= r.nodes;
+      deepened += r.nodes;
+      if (!r.proven) break;
+      Verdict& v = verdicts[k];
+      v.proof = r.outcome;
+      v.score = r.outcome > 0 ? 1 : r.outcome < 0 ? 0 : 0.5;
+      v.distance = r.distance;
+      v.best = r.best;
+      if (lost_for_loser(k)) {
+        first_lost = k;
+        continue;
+      }
+      if (v.to_move == loser) losing = k + 1;  // else the record contradicts the solver: left undetermined
+      break;
+    }
+    if (losing == 0) undetermined_before = first_lost + 1;
+  }
+
   judge::JsonWriter json;
   json.begin_object()
       .field("line", line)
       .field("engine", "solver " + std::to_string(effort.connect4_solver_nodes) + " nodes, UCT " +
-                           std::to_string(effort.connect4_uct_iterations) + " iterations");
+                           std::to_string(effort.connect4_uct_iterations) + " iterations" +
+                           (deepened > 0 ? ", walk back " + std::to_string(effort.connect4_deepen_nodes) + " nodes"
+                                         : std::string()));
   json.key("positions").begin_array();
   for (const Verdict& v : verdicts) {
     json.begin_object().field("to_move", side_name[v.to_move]).field("score", rounded(v.score));
@@ -210,6 +245,7 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
     json.field("losing_move", losing);
   else
     json.key("losing_move").raw("null");
+  if (undetermined_before > 0) json.field("undetermined_before", undetermined_before);
   json.end_object();
 
   out->json = json.str();
@@ -227,6 +263,14 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
       out->losing_position += " " + std::to_string(static_cast<int>(moves->items[k].items[2].number));
     out->summary = "losing move " + std::to_string(losing) + " by " + out->loser + " (column " +
                    std::to_string(static_cast<int>(moves->items[losing - 1].items[2].number)) + ")";
+  } else if (undetermined_before == 1) {
+    out->summary = "no losing move: " + side_name[loser] + " was lost from the first position";
+  } else if (undetermined_before > 0) {
+    out->undetermined_before = undetermined_before;
+    out->summary = "losing move undetermined: before move " + std::to_string(undetermined_before) + " by " +
+                   side_name[loser] + " (the position after move " + std::to_string(undetermined_before - 1) +
+                   " is proven lost; the walk back's " + std::to_string(effort.connect4_deepen_nodes) +
+                   " nodes ran out)";
   } else {
     out->summary = "no losing move";
   }

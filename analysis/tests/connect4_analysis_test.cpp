@@ -92,12 +92,15 @@ bool perfect_prefix(const c4engine::Geometry& g, int k, int variant, analysis::S
   return !pos->full();
 }
 
-analysis::GameAnalysis analyse(const Game& game) {
+analysis::GameAnalysis analyse(
+    const Game& game, analysis::Effort effort = [] {
+      analysis::Effort e;
+      e.connect4_solver_nodes = 1LL << 40;
+      return e;
+    }()) {
   judge::JsonValue v;
   std::string error;
   REQUIRE(judge::parse_json(record_line(game), &v, &error));
-  analysis::Effort effort;
-  effort.connect4_solver_nodes = 1LL << 40;
   analysis::GameAnalysis a;
   REQUIRE(analysis::analyze_connect4(v, 1, effort, &a, &error));
   return a;
@@ -195,6 +198,67 @@ TEST_CASE("a move that gives a proven win away is a missed win, and no other mov
     ++found;
   }
   CHECK(found >= 1);
+}
+
+TEST_CASE("a won game whose first pass finds no losing move: the walk back finds it, or says before which move") {
+  // A's move K turns a position that is not lost into a proven loss; then perfect play, B winning. The
+  // first pass has no solver and a small UCT search a position; in the games where it finds no losing
+  // move, the walk back must find move K.
+  c4engine::Geometry g;
+  g.init(kM, kN, kNoX, kNoY);
+  analysis::Solver solver;
+  int found = 0, undetermined = 0;
+  for (int trial = 0; trial < 60 && (found < 2 || undetermined < 1); ++trial) {
+    c4engine::Position pos;
+    std::vector<int> columns;
+    if (!perfect_prefix(g, 2 * (trial % 6), trial / 6, &solver, &pos, &columns)) continue;
+    if (solver.solve(pos, 1LL << 40).outcome == -1) continue;  // A is to move and not lost yet
+    int blunder = -1;
+    for (int y = 0; y < kN && blunder < 0; ++y) {
+      if (!((pos.open_columns() >> y) & 1) || pos.wins_with(y)) continue;
+      c4engine::Position after = pos;
+      after.play(y);
+      if (!after.full() && solver.solve(after, 1LL << 40).outcome == 1) blunder = y;
+    }
+    if (blunder < 0) continue;
+    Game game;
+    game.columns = columns;
+    game.columns.push_back(blunder);
+    pos.play(blunder);
+    game.code = play_out(pos, &game.columns, &solver);
+    REQUIRE(game.code == 2);
+    const int K = static_cast<int>(columns.size()) + 1;
+    CAPTURE(trial);
+    CAPTURE(K);
+    analysis::Effort blind;
+    blind.connect4_solver_nodes = 0;
+    blind.connect4_uct_iterations = 200;
+    // The first pass alone: only games it finds no losing move in are this test's.
+    blind.connect4_deepen_nodes = 0;
+    const analysis::GameAnalysis first = analyse(game, blind);
+    CHECK(first.json.find("walk back") == std::string::npos);
+    if (first.has_losing_move) continue;
+    CHECK(first.summary == "no losing move");
+    // Enough for the walk back: the losing move, exactly.
+    blind.connect4_deepen_nodes = 1LL << 40;
+    const analysis::GameAnalysis a = analyse(game, blind);
+    CHECK(a.has_losing_move);
+    CHECK(a.losing_move == K);
+    CHECK(a.summary.rfind("losing move " + std::to_string(K) + " by A", 0) == 0);
+    CHECK(a.json.find("walk back") != std::string::npos);
+    ++found;
+    // A walk back of a few nodes: undetermined, before a move after K, never just "no losing move".
+    blind.connect4_deepen_nodes = 3;
+    const analysis::GameAnalysis b = analyse(game, blind);
+    CHECK(b.summary != "no losing move");
+    if (!b.has_losing_move) {
+      CHECK(b.undetermined_before > K);
+      CHECK(b.summary.rfind("losing move undetermined: before move " + std::to_string(b.undetermined_before), 0) == 0);
+      ++undetermined;
+    }
+  }
+  CHECK(found >= 1);
+  CHECK(undetermined >= 1);
 }
 
 TEST_CASE("analyze: a Compete record gives the same annotated record at -j 1, -j 2 and from merged shards") {

@@ -67,8 +67,10 @@ int main(int argc, char** argv) {
                "ConnectFour: a game won by four in a row whose losing move is not found: the solver's budget\n"
                "for walking back from its first proven loss (default 20000000; 0: no walk back)",
                "a whole number")
-      .integer("--uct-iterations", "N", 1, 1LL << 30, &uct_iterations,
-               "ConnectFour: UCT iterations for a position the solver did not prove (default 20000)", "a whole number")
+      .integer("--uct-iterations", "N", 0, 1LL << 30, &uct_iterations,
+               "ConnectFour: UCT iterations for a position the solver did not prove (default 20000; 0: no\n"
+               "estimate, such a position scores 0.5)",
+               "a whole number")
       .integer("--depth-2048", "D", 1, 6, &depth_2048, "2048: expectimax depth in moves (default 2)", "1 to 6")
       .integer("--depth-pdd", "D", 1, 6, &depth_pdd, "Ponte del Diavolo: search depth in plies (default 2)", "1 to 6");
   std::vector<std::string> positional;

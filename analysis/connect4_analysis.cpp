@@ -105,7 +105,7 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
   std::vector<Verdict> verdicts(n + 1);
   Solver solver;
   c4engine::Uct uct;
-  if (!uct.init(1u << 18)) {
+  if (effort.connect4_uct_iterations > 0 && !uct.init(1u << 18)) {
     *problem = "out of memory for the search";
     return false;
   }
@@ -133,6 +133,7 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
       }
       ++misses;
     }
+    if (effort.connect4_uct_iterations <= 0) continue;  // no estimates: an unproven position scores 0.5
     uct.clear();
     uct.set_seed(kUctSeed);
     c4engine::SearchLimits limits = {0.0, static_cast<uint64_t>(effort.connect4_uct_iterations)};

@@ -38,19 +38,26 @@ TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --alpha 0.4 --late-alpha 0.1 --late
 train-2048: $(TRAIN2048)
 	$(TRAIN2048) $(TRAIN_ARGS)
 
-# The bot plugin for Run2048; it finds the committed weights from where it lies (evaluator.h).
+# The bot plugin for Run2048, and a copy of the committed weights beside it: the
+# sandbox lets the bot read its own folder only (a symbolic link would lead out of
+# it). The bot reads the weights beside it (evaluator.h).
 BOT_PLUGIN := $(SO2048)/bot2048.so
-$(BOT_PLUGIN): $(BOT_PLUGIN_OBJ) $(BOT_OBJ)
+BOT_PLUGIN_WEIGHTS := $(SO2048)/weights.n2048
+$(BOT_PLUGIN): $(BOT_PLUGIN_OBJ) $(BOT_OBJ) $(BOT_PLUGIN_WEIGHTS)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -shared $^ -o $@ -ldl
-ALL_TARGETS += $(BOT_PLUGIN)
+	$(CXX) $(CXXFLAGS) -shared $(filter %.o,$^) -o $@ -ldl
+$(BOT_PLUGIN_WEIGHTS): $(BOT_WEIGHTS)
+	@mkdir -p $(@D)
+	cp $< $@.tmp && mv $@.tmp $@
+ALL_TARGETS += $(BOT_PLUGIN) $(BOT_PLUGIN_WEIGHTS)
 
 BOT_TEST_SRC := $(wildcard Game2048/bot/tests/*.cpp)
 BOT_TEST_OBJ := $(BOT_TEST_SRC:%.cpp=$(BUILD)/%.o)
 BOT_TEST := $(BUILD)/Game2048/bot/test_bot
 $(BOT_TEST_OBJ): | $(DOCTEST)
-$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DPLAY2048_PATH='"$(abspath $(PLAY2048))"'
-$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(PLAY2048)
+$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DPLAY2048_PATH='"$(abspath $(PLAY2048))"' \
+                             -DRUN2048_PATH='"$(abspath $(BIN)/Run2048)"'
+$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(PLAY2048) $(BIN)/Run2048
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(BOT_TEST)
 

@@ -285,13 +285,13 @@ TEST_CASE("temporal coherence: the sums saved beside a checkpoint resume the sam
   feature_indices(torn, idx);
   auto refused = [&](uint64_t at, const char* why) {
     std::string message;
-    const TrainingNetwork::Coherence kept = resumed->coherence_table(0)[idx[0]];
+    const TrainingNetwork::Coherence kept = resumed->coherence_of(0, 0, idx[0]);
     CHECK_FALSE(load_coherence(sums, resumed.get(), at, &message));
     INFO(message);
     CHECK(message.find(sums) != std::string::npos);
     CHECK(message.find(why) != std::string::npos);
-    CHECK(resumed->coherence_table(0)[idx[0]].signed_sum == kept.signed_sum);
-    CHECK(resumed->coherence_table(0)[idx[0]].absolute_sum == kept.absolute_sum);
+    CHECK(resumed->coherence_of(0, 0, idx[0]).signed_sum == kept.signed_sum);
+    CHECK(resumed->coherence_of(0, 0, idx[0]).absolute_sum == kept.absolute_sum);
   };
   refused(10, "saved at episode 9, the checkpoint is at 10");
   REQUIRE(::truncate(sums.c_str(), 1000) == 0);
@@ -463,4 +463,42 @@ TEST_CASE("train2048 writes under build/train/ of the working folder by default,
   for (const char* file : {"build/train/weights.n2048", "build/train/checkpoint.f32", "build/train/curve.csv"})
     CHECK_MESSAGE(access((folder + "/" + file).c_str(), R_OK) == 0, file);
   REQUIRE(std::system(("rm -rf '" + folder + "'").c_str()) == 0);
+}
+
+TEST_CASE("temporal coherence: a weight and its two sums in one 16-byte record, the values kept") {
+  CHECK(sizeof(TrainingNetwork::Record) == 16);
+  CHECK(alignof(TrainingNetwork::Record) == 16);  // 4 records a cache line, none split
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.25f));
+  train2048::Rng rng(5);
+  std::vector<b4::Board> boards;
+  for (int i = 0; i < 50; ++i) boards.push_back(random_board(rng, 8, 10));
+  for (b4::Board b : boards) net->learn(b, 1000.0f, 0.1f / kFeatures);
+  std::vector<float> values;
+  for (b4::Board b : boards) values.push_back(net->value(b));
+  net->enable_coherence();
+  for (size_t i = 0; i < boards.size(); ++i) CHECK(net->value(boards[i]) == values[i]);
+  uint32_t idx[kFeatures];
+  feature_indices(boards[0], idx);
+  const TrainingNetwork::Coherence zero = net->coherence_of(0, 0, idx[0]);
+  CHECK(zero.signed_sum == 0.0f);
+  CHECK(zero.absolute_sum == 0.0f);
+  const float before = net->weight(0, 0, idx[0]);
+  const float error = 500.0f - net->value(boards[0]);
+  net->learn(boards[0], 500.0f, 0.1f / kFeatures);
+  // Every image of the board moved its weight; the first one's sums hold the error (once per image using it).
+  int uses = 0;
+  for (int f = 0; f < kSymmetries; ++f) uses += idx[f] == idx[0];
+  CHECK(net->coherence_of(0, 0, idx[0]).signed_sum == doctest::Approx(uses * error));
+  CHECK(net->coherence_of(0, 0, idx[0]).absolute_sum == doctest::Approx(uses * std::fabs(error)));
+  CHECK(net->weight(0, 0, idx[0]) != before);
+  // The checkpoint holds the weights from the records.
+  const std::string ckpt = temp_path("records.f32");
+  std::string error_text;
+  REQUIRE_MESSAGE(save_checkpoint(ckpt, *net, 7, 0.25f, &error_text), error_text);
+  std::unique_ptr<TrainingNetwork> back(new TrainingNetwork);
+  uint64_t episodes = 0;
+  float initial = 0;
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, back.get(), &episodes, &initial, &error_text), error_text);
+  for (b4::Board b : boards) CHECK(back->value(b) == net->value(b));
+  std::remove(ckpt.c_str());
 }

@@ -33,7 +33,7 @@ ALL_TARGETS += $(TRAIN2048)
 
 # The training run that produced the committed weights (see Game2048/bot/README.md); it writes
 # build/train/. To replace the committed weights: cp build/train/weights.n2048 Game2048/bot/weights.n2048
-TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --alpha 0.4 --late-alpha 0.1 --late-from 400000 --report 5000 --save-every 300
+TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --lambda 0 --alpha 0.4 --late-alpha 0.1 --late-from 400000 --report 5000 --save-every 300
 .PHONY: train-2048
 train-2048: $(TRAIN2048)
 	$(TRAIN2048) $(TRAIN_ARGS)
@@ -92,6 +92,13 @@ bench-2048-network: $(PLAY2048)
 ENDGAME_AGENT ?= expectimax:guard=0
 bench-2048-endgame: $(PLAY2048)
 	@bash Game2048/bot/bench_endgame.sh $(PLAY2048) $(WEIGHTS) $(ENDGAME_AGENT)
+
+# The trainer's moves learned per second of one core, by recipe (a few minutes):
+# make bench-2048-train [TRAIN_BEFORE=an earlier train2048, its rows interleaved].
+TRAIN_BEFORE ?=
+.PHONY: bench-2048-train
+bench-2048-train: $(TRAIN2048)
+	@bash Game2048/train/bench_train.sh $(TRAIN2048) $(BOT_WEIGHTS) $(BUILD)/bench2048train $(TRAIN_BEFORE)
 
 # The full contest run of the best agent: 100 games, the runner's default seed (hours at ~120 moves/s).
 contest-2048: $(RUN2048) $(BOT_PLUGIN)

@@ -58,7 +58,10 @@ void TrainingNetwork::add_second_stage(int stage_exponent) {
 float TrainingNetwork::value(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const int s = stage_of(board);
+  return value_of_indices(stage_of(board), idx);
+}
+
+float TrainingNetwork::value_of_indices(int s, const uint32_t idx[kFeatures]) const {
   float sum = 0;
   if (coherence()) {
     const HugeVector<Record>* r = records_[s];
@@ -83,7 +86,10 @@ void TrainingNetwork::add(uint64_t board, float delta) {
 float TrainingNetwork::learn(uint64_t board, float target, float step) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const int s = stage_of(board);
+  return learn_indices(stage_of(board), idx, target, step);
+}
+
+float TrainingNetwork::learn_indices(int s, const uint32_t idx[kFeatures], float target, float step) {
   float before = 0, after = 0;
   if (coherence()) {
     HugeVector<Record>* r = records_[s];
@@ -129,7 +135,10 @@ void TrainingNetwork::enable_coherence() {
 void TrainingNetwork::prefetch(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const int s = stage_of(board);
+  prefetch_indices(stage_of(board), idx);
+}
+
+void TrainingNetwork::prefetch_indices(int s, const uint32_t idx[kFeatures]) const {
   if (coherence())
     for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&records_[s][f / kSymmetries][idx[f]]);
   else

@@ -91,6 +91,12 @@ class TrainingNetwork {
   void prefetch(uint64_t board) const;
   // The same for learn(board) (with coherence the records hold the sums too).
   void prefetch_for_learn(uint64_t board) const { prefetch(board); }
+  // prefetch, value and learn from feature indices computed once
+  // (feature_indices) and the board's stage (stage_of), so that a trainer that
+  // prefetches a board and then values or learns it computes them once.
+  void prefetch_indices(int stage, const uint32_t idx[kFeatures]) const;
+  float value_of_indices(int stage, const uint32_t idx[kFeatures]) const;
+  float learn_indices(int stage, const uint32_t idx[kFeatures], float target, float step);
   // Weight i of one tuple's table, with or without coherence.
   float weight(int tuple, int stage, uint32_t i) const {
     return coherence() ? records_[stage][tuple][i].weight : tables_[stage][tuple][i];

@@ -34,8 +34,11 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "../bot/ntuple.h"
 #include "../engine/board4.h"
 
 namespace train2048 {
@@ -79,6 +82,14 @@ struct Step {
   uint32_t reward;
 };
 
+// Whether Net values and learns from feature indices computed once
+// (TrainingNetwork: prefetch_indices, value_of_indices, learn_indices).
+template <typename Net, typename = void>
+struct HasIndices : std::false_type {};
+template <typename Net>
+struct HasIndices<Net, std::void_t<decltype(std::declval<const Net&>().value_of_indices(0, nullptr))>>
+    : std::true_type {};
+
 // The greedy move on net: the afterstate maximising reward + V(afterstate),
 // with its reward; returns b itself when no move changes b (game over). With
 // value_downgrade = E > 0 the afterstates are valued downgraded from 2^E, as
@@ -89,6 +100,26 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
   uint32_t reward[4];
   float best_value = -1e30f;
   *best_reward = 0;
+  if constexpr (HasIndices<Net>::value) {
+    // Each candidate's feature indices computed once, for the prefetch and the value.
+    uint32_t idx[4][Net::kFeatureCount];
+    int stage[4];
+    for (int d = 0; d < 4; ++d) {
+      reward[d] = 0;
+      after[d] = b4::move(b, d, &reward[d]);
+      if (after[d] == b) continue;
+      valued[d] = value_downgrade > 0 ? b4::downgrade(after[d], value_downgrade) : after[d];
+      bot2048::feature_indices(valued[d], idx[d]);
+      stage[d] = net.stage_of(valued[d]);
+      net.prefetch_indices(stage[d], idx[d]);
+    }
+    for (int d = 0; d < 4; ++d) {
+      if (after[d] == b) continue;
+      const float v = float(reward[d]) + net.value_of_indices(stage[d], idx[d]);
+      if (v > best_value) best_value = v, best_after = after[d], *best_reward = reward[d];
+    }
+    return best_after;
+  }
   for (int d = 0; d < 4; ++d) {
     reward[d] = 0;
     after[d] = b4::move(b, d, &reward[d]);
@@ -111,10 +142,30 @@ template <typename Net>
 float learn_backward(Net& net, const std::vector<Step>& path, size_t first, float target, float alpha,
                      float lambda = 0) {
   const float step = alpha / float(Net::kFeatureCount);
+  auto next_target = [&](size_t t, float updated) {
+    return float(path[t].reward) + (lambda > 0 ? (1 - lambda) * updated + lambda * target : updated);
+  };
+  if constexpr (HasIndices<Net>::value) {
+    // Each afterstate's indices computed once, when it is prefetched (one ahead).
+    uint32_t idx[2][Net::kFeatureCount];
+    int stage[2];
+    auto index = [&](size_t t, int slot) {
+      bot2048::feature_indices(path[t].afterstate, idx[slot]);
+      stage[slot] = net.stage_of(path[t].afterstate);
+    };
+    if (path.size() > first) index(path.size() - 1, 0);
+    for (size_t t = path.size(), slot = 0; t-- > first; slot ^= 1) {
+      if (t > first) {
+        index(t - 1, int(slot ^ 1));
+        net.prefetch_indices(stage[slot ^ 1], idx[slot ^ 1]);
+      }
+      target = next_target(t, net.learn_indices(stage[slot], idx[slot], target, step));
+    }
+    return target;
+  }
   for (size_t t = path.size(); t-- > first;) {
     if (t > first) net.prefetch_for_learn(path[t - 1].afterstate);
-    const float updated = net.learn(path[t].afterstate, target, step);
-    target = float(path[t].reward) + (lambda > 0 ? (1 - lambda) * updated + lambda * target : updated);
+    target = next_target(t, net.learn(path[t].afterstate, target, step));
   }
   return target;
 }

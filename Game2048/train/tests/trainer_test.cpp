@@ -659,3 +659,32 @@ TEST_CASE("train2048 --lambda, --tc's alpha 1, --restart: in the note and the cu
   CHECK(slurp(log).find("--restart learns whole games from the usual start, in the real game") != std::string::npos);
   for (const std::string& f : {out, checkpoint, checkpoint + ".tc", curve, log}) std::remove(f.c_str());
 }
+
+// A training network seen only through value/learn/prefetch (no *_indices): the trainer's plain path.
+struct BoardByBoard {
+  static constexpr int kFeatureCount = kFeatures;
+  TrainingNetwork& net;
+  float value(uint64_t b) const { return net.value(b); }
+  float learn(uint64_t b, float target, float step) { return net.learn(b, target, step); }
+  void prefetch(uint64_t b) const { net.prefetch(b); }
+  void prefetch_for_learn(uint64_t b) const { net.prefetch_for_learn(b); }
+};
+
+TEST_CASE("the trainer computes a board's feature indices once: the same games and weights as value and learn") {
+  static_assert(train2048::HasIndices<TrainingNetwork>::value && !train2048::HasIndices<BoardByBoard>::value);
+  std::unique_ptr<TrainingNetwork> once(new TrainingNetwork), plain_net(new TrainingNetwork);
+  BoardByBoard plain{*plain_net};
+  train2048::Rng r1(31), r2(31);
+  std::vector<train2048::Step> p1, p2;
+  for (int i = 0; i < 200; ++i) {
+    const train2048::EpisodeResult a = train2048::learn_episode(*once, r1, 0.3f, p1, 0, 0, 0.5f);
+    const train2048::EpisodeResult b = train2048::learn_episode(plain, r2, 0.3f, p2, 0, 0, 0.5f);
+    REQUIRE(a.score == b.score);
+    REQUIRE(a.moves == b.moves);
+  }
+  train2048::Rng rng(8);
+  for (int i = 0; i < 200; ++i) {
+    const b4::Board b = random_board(rng, 6, 9);
+    CHECK(once->value(b) == plain_net->value(b));
+  }
+}

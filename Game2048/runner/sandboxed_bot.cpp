@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include "protocol.h"
 
@@ -27,9 +28,16 @@ judge::LoadStatus SandboxedBot::start(const BotConfig& config, std::string* mess
   }
   // The bot may read its own folder (a network's weights beside the .so) and
   // the weights file GAME2048_WEIGHTS names; nothing else outside its workdir.
+  // The bot works in a folder of its own, so a relative GAME2048_WEIGHTS (the
+  // user's, from where Run2048 was started) reaches it made absolute.
   options.readable_paths = {config.plugin_path.substr(0, config.plugin_path.rfind('/') + 1)};
-  if (const char* weights = std::getenv("GAME2048_WEIGHTS"); weights && *weights)
-    options.readable_paths.push_back(weights);
+  if (const char* weights = std::getenv("GAME2048_WEIGHTS"); weights && *weights) {
+    std::error_code ec;
+    std::string path = std::filesystem::absolute(weights, ec).lexically_normal().string();
+    if (ec) path = weights;
+    options.readable_paths.push_back(path);
+    options.env.push_back({"GAME2048_WEIGHTS", path});
+  }
   not_ready_ = false;
   const judge::Deadline deadline = judge::Deadline::after_ms(config.load_limit_ms);
   const judge::LoadStatus status = plugin_.start(options, deadline, message);

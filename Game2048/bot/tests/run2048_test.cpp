@@ -21,10 +21,12 @@ struct RunOutcome {
   std::string log;     // the bot's stdout and stderr (--bot-log)
 };
 
-// Run2048 `plugin` --games 1 in `dir`, GAME2048_WEIGHTS unset, GAME2048_AGENT = agent.
-RunOutcome run2048(const std::string& plugin, const std::string& agent, const std::string& dir) {
+// Run2048 `plugin` --games 1 in `dir`, GAME2048_AGENT = agent, GAME2048_WEIGHTS = weights (unset if "").
+RunOutcome run2048(const std::string& plugin, const std::string& agent, const std::string& dir,
+                   const std::string& weights = "") {
   const std::string out = dir + "/run.out", log = dir + "/bot.log";
-  const std::string command = "env -u GAME2048_WEIGHTS GAME2048_AGENT='" + agent + "' '" RUN2048_PATH "' '" + plugin +
+  const std::string env = weights.empty() ? "env -u GAME2048_WEIGHTS" : "env GAME2048_WEIGHTS='" + weights + "'";
+  const std::string command = env + " GAME2048_AGENT='" + agent + "' '" RUN2048_PATH "' '" + plugin +
                               "' --games 1 --seed 3 --out '" + dir + "/stats.txt' --bot-log '" + log +
                               "' --progress off > '" + out + "' 2>&1";
   RunOutcome outcome;
@@ -87,6 +89,13 @@ TEST_CASE("Run2048 with weights the bot cannot load: invalid, naming them, nothi
     INFO(run.output << run.log);
     CHECK(run.status == 1);
     CHECK(has(run.output, "verdict: invalid: weights: weights file '" + lone.dir + "/weights.n2048'"));
+  }
+  SUBCASE("GAME2048_WEIGHTS relative to where Run2048 starts: read, though the bot works in a folder of its own") {
+    const RunOutcome run = run2048(lone.plugin, "greedy", lone.dir, "Game2048/bot/weights.n2048");
+    INFO(run.output << run.log);
+    CHECK(run.status == 0);
+    CHECK(has(run.output, "verdict: valid"));
+    CHECK(has(run.log, "bot2048: playing greedy [ntuple]"));
   }
   SUBCASE("the heuristic asked for by name plays, and the run is valid") {
     const RunOutcome run = run2048(lone.plugin, "expectimax-heuristic:nodes=300", lone.dir);

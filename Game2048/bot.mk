@@ -33,24 +33,31 @@ ALL_TARGETS += $(TRAIN2048)
 
 # The training run that produced the committed weights (see Game2048/bot/README.md); it writes
 # build/train/. To replace the committed weights: cp build/train/weights.n2048 Game2048/bot/weights.n2048
-TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --alpha 0.4 --late-alpha 0.1 --late-from 400000 --report 5000 --save-every 300
+TRAIN_ARGS ?= --seed 2048 --episodes 3000000 --lambda 0 --alpha 0.4 --late-alpha 0.1 --late-from 400000 --report 5000 --save-every 300
 .PHONY: train-2048
 train-2048: $(TRAIN2048)
 	$(TRAIN2048) $(TRAIN_ARGS)
 
-# The bot plugin for Run2048; it finds the committed weights from where it lies (evaluator.h).
+# The bot plugin for Run2048, and a copy of the committed weights beside it: the
+# sandbox lets the bot read its own folder only (a symbolic link would lead out of
+# it). The bot reads the weights beside it (evaluator.h).
 BOT_PLUGIN := $(SO2048)/bot2048.so
-$(BOT_PLUGIN): $(BOT_PLUGIN_OBJ) $(BOT_OBJ)
+BOT_PLUGIN_WEIGHTS := $(SO2048)/weights.n2048
+$(BOT_PLUGIN): $(BOT_PLUGIN_OBJ) $(BOT_OBJ) $(BOT_PLUGIN_WEIGHTS)
 	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -shared $^ -o $@ -ldl
-ALL_TARGETS += $(BOT_PLUGIN)
+	$(CXX) $(CXXFLAGS) -shared $(filter %.o,$^) -o $@ -ldl
+$(BOT_PLUGIN_WEIGHTS): $(BOT_WEIGHTS)
+	@mkdir -p $(@D)
+	cp $< $@.tmp && mv $@.tmp $@
+ALL_TARGETS += $(BOT_PLUGIN) $(BOT_PLUGIN_WEIGHTS)
 
 BOT_TEST_SRC := $(wildcard Game2048/bot/tests/*.cpp)
 BOT_TEST_OBJ := $(BOT_TEST_SRC:%.cpp=$(BUILD)/%.o)
 BOT_TEST := $(BUILD)/Game2048/bot/test_bot
 $(BOT_TEST_OBJ): | $(DOCTEST)
-$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DPLAY2048_PATH='"$(abspath $(PLAY2048))"'
-$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(PLAY2048)
+$(BOT_TEST_OBJ): CXXFLAGS += -DBOT2048_PLUGIN_PATH='"$(abspath $(BOT_PLUGIN))"' -DPLAY2048_PATH='"$(abspath $(PLAY2048))"' \
+                             -DRUN2048_PATH='"$(abspath $(BIN)/Run2048)"'
+$(BOT_TEST): $(BOT_TEST_OBJ) $(BOT_LIB) $(COMMON_LIB) $(DOCTEST_MAIN) | $(BOT_PLUGIN) $(PLAY2048) $(BIN)/Run2048
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -ldl
 TEST_BINARIES += $(BOT_TEST)
 
@@ -85,6 +92,13 @@ bench-2048-network: $(PLAY2048)
 ENDGAME_AGENT ?= expectimax:guard=0
 bench-2048-endgame: $(PLAY2048)
 	@bash Game2048/bot/bench_endgame.sh $(PLAY2048) $(WEIGHTS) $(ENDGAME_AGENT)
+
+# The trainer's moves learned per second of one core, by recipe (a few minutes):
+# make bench-2048-train [TRAIN_BEFORE=an earlier train2048, its rows interleaved].
+TRAIN_BEFORE ?=
+.PHONY: bench-2048-train
+bench-2048-train: $(TRAIN2048)
+	@bash Game2048/train/bench_train.sh $(TRAIN2048) $(BOT_WEIGHTS) $(BUILD)/bench2048train $(TRAIN_BEFORE)
 
 # The full contest run of the best agent: 100 games, the runner's default seed (hours at ~120 moves/s).
 contest-2048: $(RUN2048) $(BOT_PLUGIN)

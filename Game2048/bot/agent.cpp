@@ -1,7 +1,9 @@
 #include "agent.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 
 #include "evaluator.h"
 #include "expectimax.h"
@@ -25,8 +27,11 @@ constexpr int kNetworkDowngradeFrom = 13;
 constexpr double kNetworkEarlyBudget = 0.4;
 constexpr double kNetworkLateBudget = 1.75;
 
-const Evaluator& network_or_heuristic() {
-  static const std::unique_ptr<Evaluator> evaluator = load_evaluator(default_weights_path());
+// The network, or the heuristic if the weights cannot be loaded (*problem says why).
+const Evaluator& network_or_heuristic(std::string* problem) {
+  static std::string why;
+  static const std::unique_ptr<Evaluator> evaluator = load_evaluator(default_weights_path(), nullptr, &why);
+  *problem = why;
   return *evaluator;
 }
 const Evaluator& heuristic() {
@@ -81,7 +86,7 @@ bool parse_number(const std::string& text, double* out) {
 
 }  // namespace
 
-std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
+std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error, bool require_network) {
   const size_t colon = spec.find(':');
   const std::string kind = spec.substr(0, colon);
   std::map<std::string, double> options;
@@ -109,7 +114,18 @@ std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error) {
   };
   std::unique_ptr<Agent> agent;
   if (kind == "expectimax" || kind == "expectimax-heuristic" || kind == "greedy") {
-    const Evaluator& evaluator = kind == "expectimax-heuristic" ? heuristic() : network_or_heuristic();
+    std::string problem;
+    const Evaluator& evaluator = kind == "expectimax-heuristic" ? heuristic() : network_or_heuristic(&problem);
+    if (!problem.empty()) {
+      if (require_network) {
+        *error = "weights: " + problem + " (GAME2048_AGENT=expectimax-heuristic plays without them)";
+        return nullptr;
+      }
+      static std::once_flag said;
+      std::call_once(said, [&] {
+        std::fprintf(stderr, "bot2048: %s; using the heuristic evaluation instead\n", problem.c_str());
+      });
+    }
     ExpectimaxSettings s;
     const bool network = evaluator.counts_reward();
     s.nodes_per_move = take("nodes", network ? kNetworkNodesPerMove : kHeuristicNodesPerMove);

@@ -1,5 +1,6 @@
 // A 2048 player behind one interface, built from a short text spec:
-// expectimax (the network; the heuristic if the weights cannot be loaded),
+// expectimax (the network; the heuristic if the weights cannot be loaded and
+// the caller allows it),
 // expectimax-heuristic, greedy (1 ply) or mcts, each with optional
 // ":key=value,..." settings. The specs and their settings are described once,
 // in Game2048/bot/README.md ("Playing"); make_agent() refuses a bad one.
@@ -28,6 +29,10 @@ class Agent {
 };
 
 // nullptr and *error set (naming the spec and the problem) on a bad spec.
-std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error);
+// An agent of the network (expectimax, greedy) whose weights cannot be loaded
+// plays the heuristic, after one line on stderr naming the file and the
+// problem; with `require_network`, it is refused instead: nullptr, and *error
+// starts with "weights: " and names the file and the problem.
+std::unique_ptr<Agent> make_agent(const std::string& spec, std::string* error, bool require_network = false);
 
 }  // namespace bot2048

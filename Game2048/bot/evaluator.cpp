@@ -16,14 +16,18 @@ namespace {
 const char kCheckoutWeights[] = "Game2048/bot/weights.n2048";
 }  // namespace
 
-std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::string* note) {
+std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::string* note, std::string* problem) {
   std::unique_ptr<PlayingNetwork> net(new PlayingNetwork);
   std::string error, text;
+  if (problem) problem->clear();
   if (load_weights(weights_path, net.get(), &text, &error)) {
     if (note) *note = text;
     return std::unique_ptr<Evaluator>(new NetworkEvaluator(std::move(net)));
   }
-  std::fprintf(stderr, "bot2048: %s; using the heuristic evaluation instead\n", error.c_str());
+  if (problem)
+    *problem = error;
+  else
+    std::fprintf(stderr, "bot2048: %s; using the heuristic evaluation instead\n", error.c_str());
   return std::unique_ptr<Evaluator>(new HeuristicEvaluator);
 }
 

@@ -51,8 +51,10 @@ class NetworkEvaluator : public Evaluator {
 };
 
 // The network from `weights_path`, or, if that file is missing, truncated or
-// corrupted, the heuristic, after one line on stderr naming the file and the problem.
-std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::string* note = nullptr);
+// corrupted, the heuristic, after one line on stderr naming the file and the
+// problem; with `problem` given, no line: *problem gets it ("" if the network loaded).
+std::unique_ptr<Evaluator> load_evaluator(const std::string& weights_path, std::string* note = nullptr,
+                                          std::string* problem = nullptr);
 
 // Where the committed weights are: $GAME2048_WEIGHTS if set, else the file
 // beside the shared object or program holding this code (weights.n2048), else

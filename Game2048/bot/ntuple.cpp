@@ -49,7 +49,7 @@ void TrainingNetwork::add_second_stage(int stage_exponent) {
   if (stages_ == 1)
     for (int t = 0; t < kTuples; ++t) {
       tables_[1][t] = tables_[0][t];
-      coherence_[1][t] = coherence_[0][t];
+      records_[1][t] = records_[0][t];
     }
   stages_ = 2;
   stage_exponent_ = stage_exponent;
@@ -58,18 +58,27 @@ void TrainingNetwork::add_second_stage(int stage_exponent) {
 float TrainingNetwork::value(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const FloatTable* t = tables_[stage_of(board)];
+  return value_of_indices(stage_of(board), idx);
+}
+
+float TrainingNetwork::value_of_indices(int s, const uint32_t idx[kFeatures]) const {
   float sum = 0;
-  for (int f = 0; f < kFeatures; ++f) sum += load(t[f / kSymmetries][idx[f]]);
+  if (coherence()) {
+    const HugeVector<Record>* r = records_[s];
+    for (int f = 0; f < kFeatures; ++f) sum += load(r[f / kSymmetries][idx[f]].weight);
+  } else {
+    const FloatTable* t = tables_[s];
+    for (int f = 0; f < kFeatures; ++f) sum += load(t[f / kSymmetries][idx[f]]);
+  }
   return sum;
 }
 
 void TrainingNetwork::add(uint64_t board, float delta) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  FloatTable* t = tables_[stage_of(board)];
+  const int s = stage_of(board);
   for (int f = 0; f < kFeatures; ++f) {
-    float& w = t[f / kSymmetries][idx[f]];
+    float& w = coherence() ? records_[s][f / kSymmetries][idx[f]].weight : tables_[s][f / kSymmetries][idx[f]];
     store(w, load(w) + delta);
   }
 }
@@ -77,51 +86,63 @@ void TrainingNetwork::add(uint64_t board, float delta) {
 float TrainingNetwork::learn(uint64_t board, float target, float step) {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  FloatTable* t = tables_[stage_of(board)];
-  float before = 0;
-  for (int f = 0; f < kFeatures; ++f) before += load(t[f / kSymmetries][idx[f]]);
-  const float error = target - before, delta = step * error;
+  return learn_indices(stage_of(board), idx, target, step);
+}
+
+float TrainingNetwork::learn_indices(int s, const uint32_t idx[kFeatures], float target, float step) {
+  float before = 0, after = 0;
   if (coherence()) {
-    HugeVector<Coherence>* c = coherence_[stage_of(board)];
+    HugeVector<Record>* r = records_[s];
+    for (int f = 0; f < kFeatures; ++f) before += load(r[f / kSymmetries][idx[f]].weight);
+    const float error = target - before, delta = step * error;
     const float magnitude = error < 0 ? -error : error;
     for (int f = 0; f < kFeatures; ++f) {
-      Coherence& k = c[f / kSymmetries][idx[f]];
+      Record& k = r[f / kSymmetries][idx[f]];
       const float signed_sum = load(k.signed_sum), absolute_sum = load(k.absolute_sum);
       const float rate = absolute_sum > 0 ? (signed_sum < 0 ? -signed_sum : signed_sum) / absolute_sum : 1.0f;
-      float& w = t[f / kSymmetries][idx[f]];
-      store(w, load(w) + rate * delta);
+      store(k.weight, load(k.weight) + rate * delta);
       store(k.signed_sum, signed_sum + error);
       store(k.absolute_sum, absolute_sum + magnitude);
     }
+    for (int f = 0; f < kFeatures; ++f) after += load(r[f / kSymmetries][idx[f]].weight);
   } else {
+    FloatTable* t = tables_[s];
+    for (int f = 0; f < kFeatures; ++f) before += load(t[f / kSymmetries][idx[f]]);
+    const float delta = step * (target - before);
     for (int f = 0; f < kFeatures; ++f) {
       float& w = t[f / kSymmetries][idx[f]];
       store(w, load(w) + delta);
     }
+    for (int f = 0; f < kFeatures; ++f) after += load(t[f / kSymmetries][idx[f]]);
   }
-  float after = 0;
-  for (int f = 0; f < kFeatures; ++f) after += load(t[f / kSymmetries][idx[f]]);
   return after;
 }
 
 void TrainingNetwork::enable_coherence() {
   for (int s = 0; s < stages_; ++s)
-    for (auto& c : coherence_[s]) c.assign(kTupleEntries, Coherence{0.0f, 0.0f});
+    for (int t = 0; t < kTuples; ++t) {
+      HugeVector<Record>& r = records_[s][t];
+      if (r.empty()) {  // the weights move into the records
+        r.resize(kTupleEntries);
+        for (uint32_t i = 0; i < kTupleEntries; ++i) r[i] = Record{tables_[s][t][i], 0.0f, 0.0f, 0.0f};
+        FloatTable().swap(tables_[s][t]);
+      } else {
+        for (Record& k : r) k.signed_sum = k.absolute_sum = 0.0f;
+      }
+    }
 }
 
-void TrainingNetwork::prefetch(uint64_t board) const { prefetch_weights(board, false); }
-
-void TrainingNetwork::prefetch_for_learn(uint64_t board) const { prefetch_weights(board, coherence()); }
-
-void TrainingNetwork::prefetch_weights(uint64_t board, bool with_sums) const {
+void TrainingNetwork::prefetch(uint64_t board) const {
   uint32_t idx[kFeatures];
   feature_indices(board, idx);
-  const FloatTable* t = tables_[stage_of(board)];
-  for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&t[f / kSymmetries][idx[f]]);
-  if (with_sums) {
-    const HugeVector<Coherence>* c = coherence_[stage_of(board)];
-    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&c[f / kSymmetries][idx[f]]);
-  }
+  prefetch_indices(stage_of(board), idx);
+}
+
+void TrainingNetwork::prefetch_indices(int s, const uint32_t idx[kFeatures]) const {
+  if (coherence())
+    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&records_[s][f / kSymmetries][idx[f]]);
+  else
+    for (int f = 0; f < kFeatures; ++f) __builtin_prefetch(&tables_[s][f / kSymmetries][idx[f]]);
 }
 
 PlayingNetwork::PlayingNetwork() {

@@ -54,6 +54,12 @@ void symmetric_boards(uint64_t board, uint64_t out[kSymmetries]);
 void feature_indices(uint64_t board, uint32_t out[kFeatures]);
 
 // Float weights, for training.
+//
+// Storage: without temporal coherence each tuple's table is a plain array of
+// floats (table()). With it, every weight lives in one 16-byte record with its
+// two sums (E, A), so a weight and its sums come in one cache line, where
+// separate arrays cost a miss each; weight() and set_weight() reach a weight
+// either way.
 class TrainingNetwork {
  public:
   static constexpr int kFeatureCount = kFeatures;
@@ -76,29 +82,55 @@ class TrainingNetwork {
   // the sum E and the sum A of the absolute errors it was updated with, and
   // moves by step * |E| / A * error (the full step while A is 0). A weight
   // whose errors keep their sign keeps its rate; one pushed back and forth
-  // slows down. Costs 8 bytes more per weight, kept beside the checkpoint
-  // (save_coherence in weights_file.h), so a resumed run keeps its rates.
+  // slows down. Moves the weights into records of 16 bytes (weight, E, A), the
+  // sums at zero; kept beside the checkpoint (save_coherence in
+  // weights_file.h), so a resumed run keeps its rates.
   void enable_coherence();
-  bool coherence() const { return !coherence_[0][0].empty(); }
+  bool coherence() const { return !records_[0][0].empty(); }
   // Asks the cache for value(board)'s weights ahead of use.
   void prefetch(uint64_t board) const;
-  // The same for learn(board): the weights and, with coherence on, their sums
-  // (which value() never reads: a move's candidates are not prefetched for them,
-  // which would double a training move's cache misses).
-  void prefetch_for_learn(uint64_t board) const;
+  // The same for learn(board) (with coherence the records hold the sums too).
+  void prefetch_for_learn(uint64_t board) const { prefetch(board); }
+  // prefetch, value and learn from feature indices computed once
+  // (feature_indices) and the board's stage (stage_of), so that a trainer that
+  // prefetches a board and then values or learns it computes them once.
+  void prefetch_indices(int stage, const uint32_t idx[kFeatures]) const;
+  float value_of_indices(int stage, const uint32_t idx[kFeatures]) const;
+  float learn_indices(int stage, const uint32_t idx[kFeatures], float target, float step);
+  // Weight i of one tuple's table, with or without coherence.
+  float weight(int tuple, int stage, uint32_t i) const {
+    return coherence() ? records_[stage][tuple][i].weight : tables_[stage][tuple][i];
+  }
+  void set_weight(int tuple, int stage, uint32_t i, float w) {
+    if (coherence())
+      records_[stage][tuple][i].weight = w;
+    else
+      tables_[stage][tuple][i] = w;
+  }
+  // One tuple's table of weights, without coherence only (with it, weight()).
   FloatTable& table(int tuple, int stage = 0) { return tables_[stage][tuple]; }
   const FloatTable& table(int tuple, int stage = 0) const { return tables_[stage][tuple]; }
   struct Coherence {
-    float signed_sum, absolute_sum;  // E and A of the weight with the same index
+    float signed_sum, absolute_sum;  // E and A of one weight
   };
-  // The sums of each weight of one tuple's table (empty unless coherence is on).
-  HugeVector<Coherence>& coherence_table(int tuple, int stage = 0) { return coherence_[stage][tuple]; }
-  const HugeVector<Coherence>& coherence_table(int tuple, int stage = 0) const { return coherence_[stage][tuple]; }
+  // The sums of weight i of one tuple's table (coherence on).
+  Coherence coherence_of(int tuple, int stage, uint32_t i) const {
+    const Record& r = records_[stage][tuple][i];
+    return {r.signed_sum, r.absolute_sum};
+  }
+  void set_coherence(int tuple, int stage, uint32_t i, Coherence c) {
+    Record& r = records_[stage][tuple][i];
+    r.signed_sum = c.signed_sum;
+    r.absolute_sum = c.absolute_sum;
+  }
+  // A weight and its sums, in one 16-byte record: 4 to a cache line, never split.
+  struct alignas(16) Record {
+    float weight, signed_sum, absolute_sum, unused;
+  };
 
  private:
-  void prefetch_weights(uint64_t board, bool with_sums) const;
-  FloatTable tables_[kMaxStages][kTuples];                // stages_ of them allocated
-  HugeVector<Coherence> coherence_[kMaxStages][kTuples];  // empty unless enabled
+  FloatTable tables_[kMaxStages][kTuples];           // without coherence: stages_ of them allocated
+  HugeVector<Record> records_[kMaxStages][kTuples];  // with coherence (tables_ then empty)
   int stages_ = 1;
   int stage_exponent_ = kDefaultStageExponent;
 };

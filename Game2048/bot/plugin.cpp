@@ -1,10 +1,14 @@
 // The bot as a Run2048 plugin (Game2048/plugin/bot_abi.h): a thin wrapper
-// around make_agent(). The agent is built at the first call and lives for the
-// whole run, so the weights are read once.
+// around make_agent(). The agent is built once, by g2048_check or else at the
+// first call, and lives for the whole run, so the weights are read once.
 //
 // GAME2048_AGENT selects the agent (agent.h's specs; default "expectimax", the
-// network with expectimax, or the heuristic if the weights cannot be loaded);
-// GAME2048_WEIGHTS overrides where the weights are read from.
+// network with expectimax); GAME2048_WEIGHTS overrides where the weights are
+// read from. Run2048 calls g2048_check first: an agent of the network whose
+// weights cannot be loaded makes it answer why ("weights: ..."), so the run is
+// invalid instead of played by the heuristic; GAME2048_AGENT=expectimax-heuristic
+// asks for the heuristic. Loaded without that check (a program of its own), the
+// bot plays the heuristic instead, after a line on stderr.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -18,20 +22,41 @@ namespace {
 
 namespace b4 = g2048::b4;
 
-bot2048::Agent& agent() {
-  static const std::unique_ptr<bot2048::Agent> instance = [] {
-    const char* env = std::getenv("GAME2048_AGENT");
-    const std::string spec = env && *env ? env : "expectimax";
-    std::string error;
-    std::unique_ptr<bot2048::Agent> a = bot2048::make_agent(spec, &error);
-    if (!a) {
-      std::fprintf(stderr, "bot2048: %s; playing the default agent\n", error.c_str());
-      a = bot2048::make_agent("expectimax", &error);
+std::unique_ptr<bot2048::Agent> g_agent;
+std::string g_not_ready;  // why the agent could not be built under the check
+
+// Builds the agent (once); false and g_not_ready set if the check refuses it.
+bool build_agent(bool require_network) {
+  if (g_agent) return true;
+  if (!g_not_ready.empty()) return false;
+  const char* env = std::getenv("GAME2048_AGENT");
+  const std::string spec = env && *env ? env : "expectimax";
+  std::string error;
+  g_agent = bot2048::make_agent(spec, &error, require_network);
+  if (!g_agent && error.rfind("weights: ", 0) == 0) {
+    g_not_ready = error;
+    return false;
+  }
+  if (!g_agent) {
+    std::fprintf(stderr, "bot2048: %s; playing the default agent\n", error.c_str());
+    g_agent = bot2048::make_agent("expectimax", &error, require_network);
+    if (!g_agent) {
+      g_not_ready = error;
+      return false;
     }
-    std::fprintf(stderr, "bot2048: playing %s\n", a->describe().c_str());
-    return a;
-  }();
-  return *instance;
+  }
+  std::fprintf(stderr, "bot2048: playing %s\n", g_agent->describe().c_str());
+  return true;
+}
+
+bot2048::Agent& agent() {
+  build_agent(false);
+  if (!g_agent) {  // refused by the check, yet asked to play: the heuristic, said once
+    std::string error;
+    std::fprintf(stderr, "bot2048: %s; playing the heuristic\n", g_not_ready.c_str());
+    g_agent = bot2048::make_agent("expectimax-heuristic", &error);
+  }
+  return *g_agent;
 }
 
 // Any direction that changes the board (the answer when all else fails).
@@ -44,6 +69,8 @@ int any_valid_move(b4::Board b) {
 }  // namespace
 
 extern "C" {
+
+G2048_BOT_EXPORT const char* g2048_check(void) { return build_agent(true) ? nullptr : g_not_ready.c_str(); }
 
 G2048_BOT_EXPORT void g2048_new_game(int /*game*/, unsigned long long seed) { agent().new_game(seed); }
 

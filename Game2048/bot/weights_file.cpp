@@ -173,16 +173,17 @@ bool save_weights(const std::string& path, const TrainingNetwork& net, float ini
   float max_abs = 0;
   for (int s = 0; s < stages; ++s)
     for (int t = 0; t < kTuples; ++t)
-      for (float w : net.table(t, s)) max_abs = std::max(max_abs, std::fabs(w - initial_weight));
+      for (uint32_t i = 0; i < kTupleEntries; ++i)
+        max_abs = std::max(max_abs, std::fabs(net.weight(t, s, i) - initial_weight));
   const float scale = std::max(max_abs > 0 ? max_abs / 32767.0f : 1.0f, min_step);
 
   // q[0]: stage 1 quantised; q[1]: stage 2 quantised minus stage 1's.
   std::vector<int32_t> q[kMaxStages][kTuples];
   for (int s = 0; s < stages; ++s)
     for (int t = 0; t < kTuples; ++t) {
-      const FloatTable& w = net.table(t, s);
-      q[s][t].resize(w.size());
-      for (size_t i = 0; i < w.size(); ++i) q[s][t][i] = int16_t(std::lround((w[i] - initial_weight) / scale));
+      q[s][t].resize(kTupleEntries);
+      for (uint32_t i = 0; i < kTupleEntries; ++i)
+        q[s][t][i] = int16_t(std::lround((net.weight(t, s, i) - initial_weight) / scale));
     }
   if (stages > 1)
     for (uint32_t i = 0; i < kTupleEntries; ++i) {
@@ -315,8 +316,7 @@ bool load_weights_for_training(const std::string& path, TrainingNetwork* net, fl
   for (int s = 0; s < q->stages(); ++s)
     for (int t = 0; t < kTuples; ++t) {
       const WeightTable& from = q->table(t, s);
-      FloatTable& to = net->table(t, s);
-      for (size_t i = 0; i < from.size(); ++i) to[i] = init + q->scale * float(from[i]);
+      for (uint32_t i = 0; i < kTupleEntries; ++i) net->set_weight(t, s, i, init + q->scale * float(from[i]));
     }
   *initial_weight = init;
   *episodes = episodes_from_note(text);
@@ -338,7 +338,10 @@ bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64
   if (staged) std::memcpy(out.data() + 20, &stage_exponent, 4);
   for (int s = 0; s < net.stages(); ++s)
     for (int t = 0; t < kTuples; ++t)
-      std::memcpy(out.data() + head + size_t(s * kTuples + t) * table_bytes, net.table(t, s).data(), table_bytes);
+      for (uint32_t i = 0; i < kTupleEntries; ++i) {
+        const float w = net.weight(t, s, i);
+        std::memcpy(out.data() + head + size_t(s * kTuples + t) * table_bytes + size_t(i) * 4, &w, 4);
+      }
   return write_whole_file(path, out.data(), out.size(), error);
 }
 
@@ -364,7 +367,11 @@ bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* ep
   }
   for (int s = 0; s < stages; ++s)
     for (int t = 0; t < kTuples; ++t)
-      std::memcpy(net->table(t, s).data(), data.data() + head + size_t(s * kTuples + t) * table_bytes, table_bytes);
+      for (uint32_t i = 0; i < kTupleEntries; ++i) {
+        float w;
+        std::memcpy(&w, data.data() + head + size_t(s * kTuples + t) * table_bytes + size_t(i) * 4, 4);
+        net->set_weight(t, s, i, w);
+      }
   return true;
 }
 
@@ -385,7 +392,8 @@ bool save_coherence(const std::string& path, const TrainingNetwork& net, uint64_
                   std::fwrite(&stages, 4, 1, f) == 1;
         for (int s = 0; ok && s < net.stages(); ++s)
           for (int t = 0; ok && t < kTuples; ++t) {
-            const auto& sums = net.coherence_table(t, s);
+            std::vector<TrainingNetwork::Coherence> sums(kTupleEntries);
+            for (uint32_t i = 0; i < kTupleEntries; ++i) sums[i] = net.coherence_of(t, s, i);
             ok = std::fwrite(sums.data(), sizeof sums[0], sums.size(), f) == sums.size();
           }
         return ok;
@@ -426,14 +434,15 @@ bool load_coherence(const std::string& path, TrainingNetwork* net, uint64_t epis
     return fail("wrong size (" + std::to_string((long long)info.st_size) + " bytes, expected " +
                 std::to_string(expected) + ")");
   // Read into a copy first, so a failed read leaves the network's sums as they were.
-  std::vector<HugeVector<TrainingNetwork::Coherence>> sums(stages * kTuples);
+  std::vector<std::vector<TrainingNetwork::Coherence>> sums(stages * kTuples);
   for (auto& table : sums) {
     table.resize(kTupleEntries);
     if (std::fread(table.data(), sizeof table[0], table.size(), f) != table.size()) return fail("truncated tables");
   }
   std::fclose(f);
   for (int s = 0; s < int(stages); ++s)
-    for (int t = 0; t < kTuples; ++t) net->coherence_table(t, s).swap(sums[size_t(s * kTuples + t)]);
+    for (int t = 0; t < kTuples; ++t)
+      for (uint32_t i = 0; i < kTupleEntries; ++i) net->set_coherence(t, s, i, sums[size_t(s * kTuples + t)][i]);
   return true;
 }
 

@@ -67,7 +67,7 @@ bool save_checkpoint(const std::string& path, const TrainingNetwork& net, uint64
 bool load_checkpoint(const std::string& path, TrainingNetwork* net, uint64_t* episodes, float* initial_weight,
                      std::string* error);
 
-// The temporal-coherence sums of a training run (TrainingNetwork::coherence_table),
+// The temporal-coherence sums of a training run (TrainingNetwork::coherence_of),
 // in a file of their own beside the checkpoint ("N2048TCS", u64 episodes, u32
 // stages, then each stage's 4 tables of (E, A) float pairs): 512 MiB a stage,
 // so only runs with coherence pay for it. load_coherence refuses (naming the

@@ -5,7 +5,9 @@
  * get the right linkage and stay exported under -fvisibility=hidden.
  *
  * Run2048 loads the bot in a sandboxed child process of its own (the judge is
- * never at risk) and, for every game of the run, in this order:
+ * never at risk), calls g2048_check() once if the bot exports it (a bot that
+ * cannot play as built says so there, and nothing is played), then, for every
+ * game of the run, in this order:
  *   1. calls g2048_new_game(game, seed) once, if the bot exports it;
  *   2. calls g2048_move(tiles, score, moves) until the game is over, applying
  *      each answer and spawning a tile after every valid move.
@@ -48,6 +50,13 @@ G2048_BOT_EXPORT int g2048_move(const int tiles[16], int score, int moves);
 /* Optional. Called before the first move of every game; game counts from 0. */
 G2048_BOT_EXPORT void g2048_new_game(int game, unsigned long long seed);
 
+/* Optional. Called once, after loading and before the first game: NULL or ""
+ * if the bot can play, else why it cannot (e.g. a data file it needs is
+ * missing or unreadable in the sandbox). Run2048 then plays nothing and the
+ * run is invalid with that text as its reason. Like loading (static
+ * constructors), its CPU time is not counted; the load time limit applies. */
+G2048_BOT_EXPORT const char* g2048_check(void);
+
 #ifdef __cplusplus
 }
 #endif
@@ -55,5 +64,6 @@ G2048_BOT_EXPORT void g2048_new_game(int game, unsigned long long seed);
 /* The symbols' names, for the runner. */
 #define G2048_MOVE_SYMBOL "g2048_move"
 #define G2048_NEW_GAME_SYMBOL "g2048_new_game"
+#define G2048_CHECK_SYMBOL "g2048_check"
 
 #endif /* GAME2048_BOT_ABI_H */

@@ -28,7 +28,15 @@ struct HostReply {
   int64_t cpu_us;  // the host's CPU time (all threads) spent in the call
 };
 
-// The host: loads the bot, reports, seeds srand() from the run seed's bot
+// Host -> runner, once, after the load report of a bot that loaded: whether
+// the bot can play (g2048_check), and if not, why.
+struct HostReady {
+  int32_t magic;
+  int32_t ready;     // 1: play; 0: `reason` says why not
+  char reason[504];  // NUL-terminated, cut to fit
+};
+
+// The host: loads the bot, reports, reports whether it is ready (HostReady), seeds srand() from the run seed's bot
 // stream, then serves requests until kQuit or the runner goes away. Returns
 // the process exit code.
 int run_bot_host(const char* plugin_path, uint64_t run_seed);

@@ -350,9 +350,12 @@ RunResult run_contest(const RunConfig& config, std::ostream& out, std::ostream& 
   std::string message;
   const judge::LoadStatus status = to_play ? bots[0]->start(bot_config, &message) : judge::LoadStatus::kOk;
   if (status != judge::LoadStatus::kOk) {
+    // A bot that loaded but cannot play (its g2048_check) gives its own reason.
+    const bool not_ready = bots[0]->not_ready();
     result.load_problem =
-        (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
-    add_fault(&result, "the bot cannot be loaded (" + result.load_problem + ")");
+        not_ready ? message
+                  : (status == judge::LoadStatus::kMissingSymbol ? "missing symbol: " : "not loadable: ") + message;
+    add_fault(&result, not_ready ? message : "the bot cannot be loaded (" + result.load_problem + ")");
     out << "verdict: " << result.verdict << "\n";
     return result;
   }

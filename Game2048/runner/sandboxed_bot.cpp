@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include "protocol.h"
 
@@ -27,10 +28,36 @@ judge::LoadStatus SandboxedBot::start(const BotConfig& config, std::string* mess
   }
   // The bot may read its own folder (a network's weights beside the .so) and
   // the weights file GAME2048_WEIGHTS names; nothing else outside its workdir.
+  // The bot works in a folder of its own, so a relative GAME2048_WEIGHTS (the
+  // user's, from where Run2048 was started) reaches it made absolute.
   options.readable_paths = {config.plugin_path.substr(0, config.plugin_path.rfind('/') + 1)};
-  if (const char* weights = std::getenv("GAME2048_WEIGHTS"); weights && *weights)
-    options.readable_paths.push_back(weights);
-  return plugin_.start(options, judge::Deadline::after_ms(config.load_limit_ms), message);
+  if (const char* weights = std::getenv("GAME2048_WEIGHTS"); weights && *weights) {
+    std::error_code ec;
+    std::string path = std::filesystem::absolute(weights, ec).lexically_normal().string();
+    if (ec) path = weights;
+    options.readable_paths.push_back(path);
+    options.env.push_back({"GAME2048_WEIGHTS", path});
+  }
+  not_ready_ = false;
+  const judge::Deadline deadline = judge::Deadline::after_ms(config.load_limit_ms);
+  const judge::LoadStatus status = plugin_.start(options, deadline, message);
+  if (status != judge::LoadStatus::kOk) return status;
+  // Loaded: the host says next whether the bot can play (g2048_check).
+  HostReady ready;
+  const judge::IoResult io = plugin_.process().receive(&ready, sizeof ready, deadline);
+  if (io == judge::IoResult::kOk && ready.magic == kHostMagic && ready.ready) return status;
+  judge::ExitStatus exit;
+  plugin_.process().kill(&exit);
+  if (io == judge::IoResult::kOk && ready.magic == kHostMagic) {
+    ready.reason[sizeof ready.reason - 1] = '\0';
+    not_ready_ = true;
+    if (message) *message = ready.reason;
+  } else if (message) {
+    *message = io == judge::IoResult::kTimeout ? "the plugin did not finish g2048_check in time"
+               : io == judge::IoResult::kOk    ? "the bot's host sent a malformed answer to g2048_check"
+                                               : "the plugin's host died in g2048_check (" + exit.describe() + ")";
+  }
+  return judge::LoadStatus::kNotLoadable;
 }
 
 BotAnswer SandboxedBot::new_game(int game, uint64_t seed) {

@@ -35,8 +35,12 @@ struct BotAnswer {
 class SandboxedBot {
  public:
   ~SandboxedBot() { stop(); }
-  // Starts the host and loads the plugin: kOk or why it cannot play (*message).
+  // Starts the host, loads the plugin and asks it whether it can play
+  // (g2048_check): kOk or why it cannot (*message).
   judge::LoadStatus start(const BotConfig& config, std::string* message);
+  // After a start that failed: true if the bot loaded but its g2048_check said
+  // it cannot play (*message of start is then the bot's own reason).
+  bool not_ready() const { return not_ready_; }
   BotAnswer new_game(int game, uint64_t seed);
   BotAnswer move(const int tiles[16], int64_t score, int64_t moves);
   // Asks the host to quit, then ends it (killing whatever it left running).
@@ -54,6 +58,7 @@ class SandboxedBot {
   BotConfig config_;
   judge::Workdir workdir_;  // the host's folder, for its life (closed when the next one starts, or by the destructor)
   int starts_ = 0;
+  bool not_ready_ = false;
   judge::PluginProcess plugin_;
 };
 

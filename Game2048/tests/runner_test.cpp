@@ -361,6 +361,24 @@ TEST_CASE("runner faults: a missing symbol and a file that is not a shared objec
   CHECK(contains(text.output, "bot.so"));
 }
 
+TEST_CASE("runner faults: a bot whose g2048_check gives a reason plays nothing; the reason is the verdict") {
+  ScratchDir dir;
+  unsetenv("UNREADY_BOT_READY");
+  Outcome unready = run(dir, g2048_test::test_bot("unready_bot"), 2);
+  CHECK(unready.exit_code == 1);
+  CHECK(contains(unready.output, "verdict: invalid: data: the table file 'tables.bin' is missing\n"));
+  CHECK(lines_starting(unready.output, "game ").empty());
+  CHECK(contains(read_file(dir.file("stats.txt")), "#Rounds: 0\n"));
+
+  ScratchDir ready_dir;  // "" from g2048_check: ready, every game played
+  setenv("UNREADY_BOT_READY", "1", 1);
+  Outcome ready = run(ready_dir, g2048_test::test_bot("unready_bot"), 2);
+  unsetenv("UNREADY_BOT_READY");
+  CHECK(ready.exit_code == 0);
+  CHECK(contains(ready.output, "verdict: valid"));
+  CHECK(contains(read_file(ready_dir.file("stats.txt")), "#Rounds: 2\n"));
+}
+
 TEST_CASE("runner faults: under 100 valid moves per second of the bot's CPU time is invalid") {
   ScratchDir dir;
   Outcome outcome = run(dir, g2048_test::test_bot("slow_bot"), 1);

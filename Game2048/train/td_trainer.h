@@ -1,13 +1,20 @@
-// TD(0) afterstate learning for n-tuple networks (Szubert & Jaskowski's
-// formulation), one episode at a time.
+// Afterstate learning for n-tuple networks (Szubert & Jaskowski's
+// formulation), one episode at a time: TD or TC, one-step or lambda-returns.
 //
 // The player moves greedily on reward + V(afterstate). After the episode the
 // afterstates are updated backwards, each towards the reward of the next move
 // plus the (already updated) value of the next afterstate; the last one towards
 // 0. Going backwards carries a final outcome through the whole episode at once.
 //
+// Lambda-returns (lambda > 0): each afterstate is updated towards the
+// lambda-return instead of the one-step target, computed backwards from the
+// episode's end as G(t-1) = r(t) + (1 - lambda) V(s(t)) + lambda G(t), with V(s(t))
+// the value just updated and G = 0 after the last afterstate; lambda = 0 is
+// the one-step update above (TD(0), or TC(0) with coherence).
+//
 // Episodes may also start from a given board (learn_episode_from), e.g. the
-// stage-2 start boards collected by play_until_tile (start_boards.h).
+// stage-2 start boards collected by play_until_tile (start_boards.h), or go on
+// from an afterstate of the last game (learn_restart: Matsuzaki's restart).
 //
 // Downgraded training (downgrade_from = E > 0): the episode is played in the
 // downgraded game the search's leaves see with dg=E. Every afterstate is
@@ -27,8 +34,11 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "../bot/ntuple.h"
 #include "../engine/board4.h"
 
 namespace train2048 {
@@ -64,12 +74,21 @@ struct EpisodeResult {
   uint64_t score = 0;
   int moves = 0;
   int max_exponent = 0;
+  bool restarted = false;  // a restart (learn_restart): it began inside an earlier game
 };
 
 struct Step {
   b4::Board afterstate;
   uint32_t reward;
 };
+
+// Whether Net values and learns from feature indices computed once
+// (TrainingNetwork: prefetch_indices, value_of_indices, learn_indices).
+template <typename Net, typename = void>
+struct HasIndices : std::false_type {};
+template <typename Net>
+struct HasIndices<Net, std::void_t<decltype(std::declval<const Net&>().value_of_indices(0, nullptr))>>
+    : std::true_type {};
 
 // The greedy move on net: the afterstate maximising reward + V(afterstate),
 // with its reward; returns b itself when no move changes b (game over). With
@@ -81,6 +100,26 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
   uint32_t reward[4];
   float best_value = -1e30f;
   *best_reward = 0;
+  if constexpr (HasIndices<Net>::value) {
+    // Each candidate's feature indices computed once, for the prefetch and the value.
+    uint32_t idx[4][Net::kFeatureCount];
+    int stage[4];
+    for (int d = 0; d < 4; ++d) {
+      reward[d] = 0;
+      after[d] = b4::move(b, d, &reward[d]);
+      if (after[d] == b) continue;
+      valued[d] = value_downgrade > 0 ? b4::downgrade(after[d], value_downgrade) : after[d];
+      bot2048::feature_indices(valued[d], idx[d]);
+      stage[d] = net.stage_of(valued[d]);
+      net.prefetch_indices(stage[d], idx[d]);
+    }
+    for (int d = 0; d < 4; ++d) {
+      if (after[d] == b) continue;
+      const float v = float(reward[d]) + net.value_of_indices(stage[d], idx[d]);
+      if (v > best_value) best_value = v, best_after = after[d], *best_reward = reward[d];
+    }
+    return best_after;
+  }
   for (int d = 0; d < 4; ++d) {
     reward[d] = 0;
     after[d] = b4::move(b, d, &reward[d]);
@@ -95,10 +134,77 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
   return best_after;
 }
 
+// The backward pass over path[first..]: each afterstate, from the last one
+// back to path[first], moves towards its lambda-return, the last one towards
+// `target` (0 at a game's end). Returns the last target formed (that of
+// path[first - 1], which is not updated).
+template <typename Net>
+float learn_backward(Net& net, const std::vector<Step>& path, size_t first, float target, float alpha,
+                     float lambda = 0) {
+  const float step = alpha / float(Net::kFeatureCount);
+  auto next_target = [&](size_t t, float updated) {
+    return float(path[t].reward) + (lambda > 0 ? (1 - lambda) * updated + lambda * target : updated);
+  };
+  if constexpr (HasIndices<Net>::value) {
+    // Each afterstate's indices computed once, when it is prefetched (one ahead).
+    uint32_t idx[2][Net::kFeatureCount];
+    int stage[2];
+    auto index = [&](size_t t, int slot) {
+      bot2048::feature_indices(path[t].afterstate, idx[slot]);
+      stage[slot] = net.stage_of(path[t].afterstate);
+    };
+    if (path.size() > first) index(path.size() - 1, 0);
+    for (size_t t = path.size(), slot = 0; t-- > first; slot ^= 1) {
+      if (t > first) {
+        index(t - 1, int(slot ^ 1));
+        net.prefetch_indices(stage[slot ^ 1], idx[slot ^ 1]);
+      }
+      target = next_target(t, net.learn_indices(stage[slot], idx[slot], target, step));
+    }
+    return target;
+  }
+  for (size_t t = path.size(); t-- > first;) {
+    if (t > first) net.prefetch_for_learn(path[t - 1].afterstate);
+    target = next_target(t, net.learn(path[t].afterstate, target, step));
+  }
+  return target;
+}
+
+// Plays greedily on net from `b` (a position to move in), appending each
+// afterstate and its move's reward to `path`, until the game ends or (with
+// stop_exponent = S > 0) a move first makes a tile of 2^S; returns the target of
+// the last afterstate appended (0 at a game's end), the score and moves in *result.
+template <typename Net>
+float play_greedy(const Net& net, Rng& rng, b4::Board b, std::vector<Step>& path, EpisodeResult* result,
+                  int downgrade_from = 0, int stop_exponent = 0, float win_value = 0) {
+  float target = 0;
+  int moves = 0;
+  for (;;) {
+    uint32_t best_reward;
+    b4::Board best_after = greedy_afterstate(net, b, &best_reward);
+    if (best_after == b) break;  // no valid move: game over
+    result->score += best_reward;
+    ++moves;
+    const bool stopped =
+        stop_exponent > 0 && b4::max_exponent(best_after) >= stop_exponent && b4::max_exponent(b) < stop_exponent;
+    if (stopped) result->max_exponent = b4::max_exponent(best_after);  // before downgrading
+    if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
+    if (stopped) {
+      target = float(best_reward) + (win_value > 0 ? win_value : net.value(best_after));
+      break;
+    }
+    path.push_back({best_after, best_reward});
+    b = spawn_random(best_after, rng);
+  }
+  result->moves += moves;
+  result->max_exponent = std::max(result->max_exponent, b4::max_exponent(b));
+  return target;
+}
+
 // Plays one game greedily on net from the board `start` (a position to move
-// in) and applies the backward TD(0) updates with step `alpha` (the share of
-// the error corrected, spread over the features). The score counts only the
-// merges made from `start` on.
+// in) and applies the backward updates with step `alpha` (the share of the
+// error corrected, spread over the features) and `lambda` (see above). The
+// score counts only the merges made from `start` on.
 //
 // With stop_exponent = S > 0 the episode ends at the first move that makes a
 // tile of 2^S or more on a board without one (in the downgraded game, that
@@ -112,44 +218,46 @@ b4::Board greedy_afterstate(const Net& net, b4::Board b, uint32_t* best_reward, 
 // points until the tile or the end, plus win_value times the chance of the tile.
 template <typename Net>
 EpisodeResult learn_episode_from(Net& net, Rng& rng, float alpha, b4::Board start, std::vector<Step>& path,
-                                 int downgrade_from = 0, int stop_exponent = 0, float win_value = 0) {
+                                 int downgrade_from = 0, int stop_exponent = 0, float win_value = 0, float lambda = 0) {
   EpisodeResult result;
   path.clear();
-  b4::Board b = start;
-  float target = 0;  // what the last recorded afterstate is updated towards
-  bool stopped = false;
-  for (;;) {
-    uint32_t best_reward;
-    b4::Board best_after = greedy_afterstate(net, b, &best_reward);
-    if (best_after == b) break;  // no valid move: game over
-    result.score += best_reward;
-    stopped = stop_exponent > 0 && b4::max_exponent(best_after) >= stop_exponent && b4::max_exponent(b) < stop_exponent;
-    if (stopped) result.max_exponent = b4::max_exponent(best_after);  // before downgrading
-    if (downgrade_from > 0) best_after = b4::downgrade(best_after, downgrade_from);
-    if (stopped) {
-      target = float(best_reward) + (win_value > 0 ? win_value : net.value(best_after));
-      break;
-    }
-    path.push_back({best_after, best_reward});
-    b = spawn_random(best_after, rng);
-  }
-  result.moves = int(path.size()) + int(stopped);
-  result.max_exponent = std::max(result.max_exponent, b4::max_exponent(b));
+  const float target = play_greedy(net, rng, start, path, &result, downgrade_from, stop_exponent, win_value);
+  learn_backward(net, path, 0, target, alpha, lambda);
+  return result;
+}
 
-  const float step = alpha / float(Net::kFeatureCount);
-  for (size_t t = path.size(); t-- > 0;) {
-    if (t > 0) net.prefetch_for_learn(path[t - 1].afterstate);
-    target = float(path[t].reward) + net.learn(path[t].afterstate, target, step);
+// Matsuzaki's restart, in the real game: `game` holds the afterstates of the
+// last game from its real start (as learn_episode_from leaves them, with any
+// restarts appended). This episode goes on from one of them drawn uniformly
+// from the game's later half, index k in [L/2, L) for L afterstates: a tile
+// spawns into it anew and the game is played to its end; `game` becomes the
+// first k + 1 afterstates and the new ones, and the backward pass updates
+// afterstates k..end (k's target now from the new continuation). The score
+// counts the merges of the new moves only. A game of fewer than 2 afterstates
+// has no later half to restart from: a new game from the usual start.
+template <typename Net>
+EpisodeResult learn_restart(Net& net, Rng& rng, float alpha, std::vector<Step>& game, float lambda = 0) {
+  if (game.size() < 2) {
+    const b4::Board start = spawn_random(spawn_random(0, rng), rng);
+    return learn_episode_from(net, rng, alpha, start, game, 0, 0, 0, lambda);
   }
+  const size_t half = game.size() / 2, k = half + rng.below(unsigned(game.size() - half));
+  game.resize(k + 1);
+  EpisodeResult result;
+  result.restarted = true;
+  const b4::Board b = spawn_random(game[k].afterstate, rng);
+  result.max_exponent = b4::max_exponent(b);
+  const float target = play_greedy(net, rng, b, game, &result);
+  learn_backward(net, game, k, target, alpha, lambda);
   return result;
 }
 
 // One episode from the game's usual start (two spawned tiles).
 template <typename Net>
 EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& path, int downgrade_from = 0,
-                            int stop_exponent = 0) {
+                            int stop_exponent = 0, float lambda = 0) {
   return learn_episode_from(net, rng, alpha, spawn_random(spawn_random(0, rng), rng), path, downgrade_from,
-                            stop_exponent);
+                            stop_exponent, 0, lambda);
 }
 
 // One episode of stage-2 training: from a start board drawn uniformly from
@@ -158,9 +266,9 @@ EpisodeResult learn_episode(Net& net, Rng& rng, float alpha, std::vector<Step>& 
 template <typename Net>
 EpisodeResult learn_episode_from_starts(Net& net, Rng& rng, float alpha, const std::vector<b4::Board>& starts,
                                         std::vector<Step>& path, int downgrade_from = 0, int stop_exponent = 0,
-                                        float win_value = 0) {
+                                        float win_value = 0, float lambda = 0) {
   const b4::Board start = starts[rng.below(unsigned(starts.size()))];
-  return learn_episode_from(net, rng, alpha, start, path, downgrade_from, stop_exponent, win_value);
+  return learn_episode_from(net, rng, alpha, start, path, downgrade_from, stop_exponent, win_value, lambda);
 }
 
 // Plays one greedy game on net (no learning) from the usual start until a tile

@@ -69,7 +69,9 @@ int main(int argc, char** argv) {
   using namespace train2048;
   uint64_t episodes = 100000, seed = 1, late_from = UINT64_MAX, start_episode = UINT64_MAX;
   long long report = 1000, save_every = 300, downgrade_from = 0, threads = 1;
-  double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0;
+  double alpha = 0.1, late_alpha = 0.1, optimistic = 0, step = 0, lambda = 0.5;
+  bool alpha_given = false;
+  long long restarts = 0;  // --restart: episodes that go on from each game's later half
   std::string init_weights, out = "build/train/weights.n2048", checkpoint = "build/train/checkpoint.f32",
                             curve = "build/train/curve.csv";
   bool resume = false, export_only = false, coherence = false;
@@ -100,7 +102,16 @@ int main(int argc, char** argv) {
   command_line
       .unsigned64("--episodes", "N", &episodes, "train up to N episodes in all (default 100000)", "a whole number")
       .unsigned64("--seed", "S", &seed, "the episodes' random numbers (default 1)", "a whole number")
-      .custom("--alpha", "A", real(0, 1, false, &alpha), "learning rate (default 0.1)", "a number in (0, 1]")
+      .custom(
+          "--alpha", "A",
+          [&](const std::string& o, const std::string& v) { return alpha_given = real(0, 1, false, &alpha)(o, v); },
+          "learning rate (default 0.1; 1 with --tc)", "a number in (0, 1]")
+      .custom("--lambda", "L", real(0, 1, true, &lambda),
+              "lambda-returns: each afterstate learns towards its lambda-return, backwards (default 0.5; 0: one step)",
+              "a number from 0 to 1")
+      .integer("--restart", "N", 0, 1000, &restarts,
+               "after each game, N episodes go on from an afterstate of its later half, in turn (default 0)",
+               "a whole number from 0 to 1000")
       .custom("--late-alpha", "A2", real(0, 1, false, &late_alpha), "learning rate from episode --late-from on",
               "a number in (0, 1]")
       .unsigned64("--late-from", "E", &late_from, "the episode where --late-alpha takes over", "a whole number")
@@ -173,6 +184,11 @@ int main(int argc, char** argv) {
   if ((stage2 || !collect_starts.empty() || !from_starts.empty()) && init_weights.empty() && !resume)
     return usage("--collect-starts, --stage2-starts and --from-starts need a network: --init-weights FILE or --resume");
   if (min_sum > 0 && collect_starts.empty()) return usage("--min-sum goes with --collect-starts");
+  if (restarts > 0 && (downgrade_from || stop_tile || win_tile || stage2 || !from_starts.empty()))
+    return usage(
+        "--restart learns whole games from the usual start, in the real game: it excludes --downgrade, "
+        "--stop-at-tile, --win-tile, --stage2-starts and --from-starts");
+  if (coherence && !alpha_given) alpha = 1.0;  // temporal coherence sets each weight's rate itself
   if (stage2) {
     // Never overwrite the one-stage run's files by default.
     if (!out_given) out = "build/train/weights2.n2048";
@@ -341,7 +357,8 @@ int main(int argc, char** argv) {
   }
   std::fseek(curve_file, 0, SEEK_END);
   if (std::ftell(curve_file) == 0)
-    std::fprintf(curve_file, "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s\n");
+    std::fprintf(curve_file,
+                 "episode,cpu_seconds,mean_score,max_score,r2048,r4096,r8192,r16384,r32768,moves_per_s,games,moves\n");
 
   auto save = [&](const char* why) {
     // The late step is named only when one was set (late_from is "never" otherwise).
@@ -351,9 +368,12 @@ int main(int argc, char** argv) {
     if (downgrade_from)
       std::snprintf(downgraded, sizeof downgraded, " in the game downgraded from %d", 1 << downgrade_from);
     char note[1024];
+    char method[96];
+    std::snprintf(method, sizeof method, "%s(%g)%s", coherence ? "TC" : "TD", lambda,
+                  restarts ? (" with " + std::to_string(restarts) + " restarts a game").c_str() : "");
     std::snprintf(
-        note, sizeof note, "4x6-tuple %s backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes",
-        coherence ? "TC(0)" : "TD(0)", downgraded,
+        note, sizeof note, "4x6-tuple %s backward%s%s, %s%sseed %llu, alpha %g%s, optimistic %g, %llu episodes", method,
+        downgraded,
         net->stages() > 1 ? (", 2 stages (stage 2 from " + std::to_string(1 << net->stage_exponent()) + ")").c_str()
                           : "",
         origin.c_str(), origin.empty() ? "" : ", ", (unsigned long long)seed, alpha, late, optimistic,
@@ -378,8 +398,9 @@ int main(int argc, char** argv) {
   double last_save = start, window_start = start;
   uint64_t window_moves = 0, window_score = 0, window_max = 0, window_games = 0;
   int reached[16] = {0};
-  std::printf("training 4x6-tuple network%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g%s\n",
-              coherence ? " by TC(0)" : "",
+  std::printf("training 4x6-tuple network by %s(%g)%s%s%s: episodes %llu..%llu, seed %llu, alpha %g, optimistic %g%s\n",
+              coherence ? "TC" : "TD", lambda,
+              restarts ? (", " + std::to_string(restarts) + " restarts after each game").c_str() : "",
               stage2            ? ", stage 2 only"
               : !starts.empty() ? ", from start boards"
                                 : "",
@@ -389,31 +410,46 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   const int stop_exponent = stop_tile ? __builtin_ctzll((unsigned long long)stop_tile) : 0;
   auto play = [&](Rng& rng, std::vector<Step>& path, uint64_t episode) {
-    const float a = float(episode >= late_from ? late_alpha : alpha);
+    const float a = float(episode >= late_from ? late_alpha : alpha), l = float(lambda);
+    if (restarts > 0) {
+      // Each thread's path is its last game; its restarts so far, per thread.
+      thread_local long long restarted = 0;
+      if (restarted < restarts && path.size() >= 2) {
+        ++restarted;
+        return learn_restart(*net, rng, a, path, l);
+      }
+      restarted = 0;
+    }
     return !starts.empty() ? learn_episode_from_starts(*net, rng, a, starts, path, int(downgrade_from), stop_exponent,
-                                                       win_tile ? kConversionValue : 0.0f)
-                           : learn_episode(*net, rng, a, path, int(downgrade_from), stop_exponent);
+                                                       win_tile ? kConversionValue : 0.0f, l)
+                           : learn_episode(*net, rng, a, path, int(downgrade_from), stop_exponent, l);
   };
   // One finished episode (one at a time): the report window, the curve, and
   // whether a periodic save is due. `done` counts the episodes learned.
+  // The window's figures are those of the games from the usual start: a
+  // restart's score is that of part of a game (its moves count, though).
   auto book = [&](uint64_t, const EpisodeResult& r) {
     ++done;
     window_moves += r.moves;
-    window_score += r.score;
-    window_max = std::max<uint64_t>(window_max, r.score);
-    ++window_games;
-    for (int e = 11; e <= r.max_exponent && e < 16; ++e) ++reached[e];
+    if (!r.restarted) {
+      window_score += r.score;
+      window_max = std::max<uint64_t>(window_max, r.score);
+      ++window_games;
+      for (int e = 11; e <= r.max_exponent && e < 16; ++e) ++reached[e];
+    }
     if (done % uint64_t(report) != 0) return false;
     const double now = cpu_seconds();
-    auto rate = [&](int e) { return 100.0 * reached[e] / double(window_games); };
+    const double games = std::max<double>(1, double(window_games));
+    auto rate = [&](int e) { return 100.0 * reached[e] / games; };
     std::printf(
         "ep %8llu  cpu %7.0fs  mean %7.0f  max %7llu  2048 %5.1f%%  4096 %5.1f%%  8192 %5.1f%%  "
         "16384 %5.1f%%  32768 %5.1f%%  %.2fM moves/s\n",
-        (unsigned long long)done, now - start, double(window_score) / window_games, (unsigned long long)window_max,
-        rate(11), rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start) / 1e6);
-    std::fprintf(curve_file, "%llu,%.1f,%.1f,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.0f\n", (unsigned long long)done,
-                 now - start, double(window_score) / window_games, (unsigned long long)window_max, rate(11), rate(12),
-                 rate(13), rate(14), rate(15), window_moves / (now - window_start));
+        (unsigned long long)done, now - start, double(window_score) / games, (unsigned long long)window_max, rate(11),
+        rate(12), rate(13), rate(14), rate(15), window_moves / (now - window_start) / 1e6);
+    std::fprintf(curve_file, "%llu,%.1f,%.1f,%llu,%.2f,%.2f,%.2f,%.2f,%.2f,%.0f,%llu,%llu\n", (unsigned long long)done,
+                 now - start, double(window_score) / games, (unsigned long long)window_max, rate(11), rate(12),
+                 rate(13), rate(14), rate(15), window_moves / (now - window_start), (unsigned long long)window_games,
+                 (unsigned long long)window_moves);
     std::fflush(curve_file);
     std::fflush(stdout);
     window_moves = window_score = window_max = window_games = 0;

@@ -3,6 +3,8 @@
 #include "../../bot/tests/bot_helpers.h"
 #include "tiny_network.h"
 
+#include <map>
+
 // Runs train2048 with `args` (a shell fragment), its output to `log`; its exit status.
 int run_trainer(const std::string& args, const std::string& log) {
   const int status = std::system(("'" TRAIN2048_PATH "' " + args + " > '" + log + "' 2>&1").c_str());
@@ -285,13 +287,13 @@ TEST_CASE("temporal coherence: the sums saved beside a checkpoint resume the sam
   feature_indices(torn, idx);
   auto refused = [&](uint64_t at, const char* why) {
     std::string message;
-    const TrainingNetwork::Coherence kept = resumed->coherence_table(0)[idx[0]];
+    const TrainingNetwork::Coherence kept = resumed->coherence_of(0, 0, idx[0]);
     CHECK_FALSE(load_coherence(sums, resumed.get(), at, &message));
     INFO(message);
     CHECK(message.find(sums) != std::string::npos);
     CHECK(message.find(why) != std::string::npos);
-    CHECK(resumed->coherence_table(0)[idx[0]].signed_sum == kept.signed_sum);
-    CHECK(resumed->coherence_table(0)[idx[0]].absolute_sum == kept.absolute_sum);
+    CHECK(resumed->coherence_of(0, 0, idx[0]).signed_sum == kept.signed_sum);
+    CHECK(resumed->coherence_of(0, 0, idx[0]).absolute_sum == kept.absolute_sum);
   };
   refused(10, "saved at episode 9, the checkpoint is at 10");
   REQUIRE(::truncate(sums.c_str(), 1000) == 0);
@@ -463,4 +465,226 @@ TEST_CASE("train2048 writes under build/train/ of the working folder by default,
   for (const char* file : {"build/train/weights.n2048", "build/train/checkpoint.f32", "build/train/curve.csv"})
     CHECK_MESSAGE(access((folder + "/" + file).c_str(), R_OK) == 0, file);
   REQUIRE(std::system(("rm -rf '" + folder + "'").c_str()) == 0);
+}
+
+namespace {
+
+// A network of one weight per board, for checking targets by hand: value(b) is
+// the board's own entry (0 until learned), learn moves it by step * error and
+// records the board and its target.
+struct BoardTableNet {
+  static constexpr int kFeatureCount = 1;
+  std::map<uint64_t, float> v;
+  std::vector<std::pair<uint64_t, float>> learned;  // (board, target), in the order learned
+  float value(uint64_t b) const {
+    const auto it = v.find(b);
+    return it == v.end() ? 0.0f : it->second;
+  }
+  float learn(uint64_t b, float target, float step) {
+    learned.push_back({b, target});
+    return v[b] = value(b) + step * (target - value(b));
+  }
+  void prefetch(uint64_t) const {}
+  void prefetch_for_learn(uint64_t) const {}
+};
+
+// Whether `next` follows `after` by one spawn and one move.
+bool follows(b4::Board after, b4::Board next) {
+  for (int k = 0; k < b4::count_empty(after); ++k)
+    for (int e = 1; e <= 2; ++e)
+      for (int d = 0; d < 4; ++d) {
+        const b4::Board b = b4::spawn(after, k, e), moved = b4::move(b, d, nullptr);
+        if (moved != b && moved == next) return true;
+      }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("lambda-returns: backward targets by hand for lambda 0, 0.5 and 1") {
+  // Afterstates 1, 2, 3 valued 10, 20, 30, made by moves worth 4, 8 and 16; step 0.5.
+  const std::vector<train2048::Step> path = {{1, 4}, {2, 8}, {3, 16}};
+  struct Case {
+    float lambda;
+    std::vector<float> targets;  // of afterstates 3, 2, 1
+    float before_first;          // the target the pass ends with
+  };
+  // lambda 0.5: 3 -> 0 (value 15); 2 -> 16 + 0.5 * 15 + 0.5 * 0 = 23.5 (value 21.75);
+  // 1 -> 8 + 0.5 * 21.75 + 0.5 * 23.5 = 30.625 (value 20.3125); then 4 + 0.5 * 20.3125 + 0.5 * 30.625.
+  // lambda 0 is the one-step target (16 + 15, then 8 + 25.5); lambda 1 the rewards to come (16, 24).
+  for (const Case& c : {Case{0.5f, {0.0f, 23.5f, 30.625f}, 29.46875f}, Case{0.0f, {0.0f, 31.0f, 33.5f}, 4 + 21.75f},
+                        Case{1.0f, {0.0f, 16.0f, 24.0f}, 28.0f}}) {
+    BoardTableNet net;
+    net.v = {{1, 10.0f}, {2, 20.0f}, {3, 30.0f}};
+    const float end = train2048::learn_backward(net, path, 0, 0.0f, 0.5f, c.lambda);
+    INFO("lambda " << c.lambda);
+    REQUIRE(net.learned.size() == 3);
+    for (int i = 0; i < 3; ++i) {
+      CHECK(net.learned[size_t(i)].first == uint64_t(3 - i));
+      CHECK(net.learned[size_t(i)].second == doctest::Approx(c.targets[size_t(i)]));
+    }
+    CHECK(end == doctest::Approx(c.before_first));
+  }
+  // From path[1] on, path[0] is left alone.
+  BoardTableNet net;
+  train2048::learn_backward(net, path, 1, 0.0f, 0.5f, 0.5f);
+  CHECK(net.learned.size() == 2);
+  CHECK(net.v.count(1) == 0);
+}
+
+TEST_CASE("lambda-returns: lambda 0.5 trains a tiny network too (fixed seed)") {
+  TinyNetwork net;
+  train2048::Rng rng(2024);
+  std::vector<train2048::Step> path;
+  const int episodes = 4000, window = 500;
+  double first = 0, last = 0;
+  for (int i = 0; i < episodes; ++i) {
+    const train2048::EpisodeResult r = train2048::learn_episode(net, rng, 0.1f, path, 0, 0, 0.5f);
+    if (i < window) first += double(r.score);
+    if (i >= episodes - window) last += double(r.score);
+  }
+  INFO("mean score of the first games " << first / window << ", of the last " << last / window);
+  CHECK(last > 1.5 * first);
+}
+
+TEST_CASE("restart: goes on from an afterstate of the game's later half, in the real game, learning only from it") {
+  train2048::Rng rng(77);
+  for (int round = 0; round < 40; ++round) {
+    BoardTableNet net;
+    std::vector<train2048::Step> game;
+    const train2048::EpisodeResult first = train2048::learn_episode(net, rng, 0.5f, game, 0, 0, 0.5f);
+    CHECK_FALSE(first.restarted);
+    REQUIRE(game.size() >= 2);
+    for (int again = 0; again < 3; ++again) {
+      const std::vector<train2048::Step> before = game;
+      net.learned.clear();
+      const train2048::EpisodeResult r = train2048::learn_restart(net, rng, 0.5f, game, 0.5f);
+      CHECK(r.restarted);
+      // The afterstate it went on from: k = the kept prefix's last index.
+      REQUIRE(game.size() >= size_t(r.moves) + 1);
+      const size_t k = game.size() - size_t(r.moves) - 1;
+      INFO("round " << round << ", restart " << again << ": from afterstate " << k << " of " << before.size());
+      CHECK(k >= before.size() / 2);
+      CHECK(k < before.size());
+      for (size_t t = 0; t <= k; ++t) CHECK(game[t].afterstate == before[t].afterstate);
+      // The new moves are the real game's (no downgrading): each follows the last.
+      for (size_t t = k + 1; t < game.size(); ++t) CHECK(follows(game[t - 1].afterstate, game[t].afterstate));
+      uint64_t score = 0;
+      for (size_t t = k + 1; t < game.size(); ++t) score += game[t].reward;
+      CHECK(r.score == score);
+      // Learned: afterstates k..end, backwards, the last towards 0.
+      REQUIRE(net.learned.size() == game.size() - k);
+      for (size_t i = 0; i < net.learned.size(); ++i)
+        CHECK(net.learned[i].first == game[game.size() - 1 - i].afterstate);
+      CHECK(net.learned[0].second == 0.0f);
+    }
+  }
+}
+
+TEST_CASE("temporal coherence: a weight and its two sums in one 16-byte record, the values kept") {
+  CHECK(sizeof(TrainingNetwork::Record) == 16);
+  CHECK(alignof(TrainingNetwork::Record) == 16);  // 4 records a cache line, none split
+  std::unique_ptr<TrainingNetwork> net(new TrainingNetwork(0.25f));
+  train2048::Rng rng(5);
+  std::vector<b4::Board> boards;
+  for (int i = 0; i < 50; ++i) boards.push_back(random_board(rng, 8, 10));
+  for (b4::Board b : boards) net->learn(b, 1000.0f, 0.1f / kFeatures);
+  std::vector<float> values;
+  for (b4::Board b : boards) values.push_back(net->value(b));
+  net->enable_coherence();
+  for (size_t i = 0; i < boards.size(); ++i) CHECK(net->value(boards[i]) == values[i]);
+  uint32_t idx[kFeatures];
+  feature_indices(boards[0], idx);
+  const TrainingNetwork::Coherence zero = net->coherence_of(0, 0, idx[0]);
+  CHECK(zero.signed_sum == 0.0f);
+  CHECK(zero.absolute_sum == 0.0f);
+  const float before = net->weight(0, 0, idx[0]);
+  const float error = 500.0f - net->value(boards[0]);
+  net->learn(boards[0], 500.0f, 0.1f / kFeatures);
+  // Every image of the board moved its weight; the first one's sums hold the error (once per image using it).
+  int uses = 0;
+  for (int f = 0; f < kSymmetries; ++f) uses += idx[f] == idx[0];
+  CHECK(net->coherence_of(0, 0, idx[0]).signed_sum == doctest::Approx(uses * error));
+  CHECK(net->coherence_of(0, 0, idx[0]).absolute_sum == doctest::Approx(uses * std::fabs(error)));
+  CHECK(net->weight(0, 0, idx[0]) != before);
+  // The checkpoint holds the weights from the records.
+  const std::string ckpt = temp_path("records.f32");
+  std::string error_text;
+  REQUIRE_MESSAGE(save_checkpoint(ckpt, *net, 7, 0.25f, &error_text), error_text);
+  std::unique_ptr<TrainingNetwork> back(new TrainingNetwork);
+  uint64_t episodes = 0;
+  float initial = 0;
+  REQUIRE_MESSAGE(load_checkpoint(ckpt, back.get(), &episodes, &initial, &error_text), error_text);
+  for (b4::Board b : boards) CHECK(back->value(b) == net->value(b));
+  std::remove(ckpt.c_str());
+}
+
+TEST_CASE("train2048 --lambda, --tc's alpha 1, --restart: in the note and the curve; bad values and mixes refused") {
+  const std::string out = temp_path("recipe.n2048"), checkpoint = temp_path("recipe.f32"),
+                    curve = temp_path("recipe.csv"), log = temp_path("recipe.log");
+  const std::string files = " --out '" + out + "' --checkpoint '" + checkpoint + "' --curve '" + curve + "'";
+  std::remove(curve.c_str());
+  REQUIRE(run_trainer("--tc --restart 3 --episodes 80 --report 40 --seed 9" + files, log) == 0);
+  std::unique_ptr<PlayingNetwork> loaded(new PlayingNetwork);
+  std::string note, error;
+  REQUIRE_MESSAGE(load_weights(out, loaded.get(), &note, &error), error);
+  INFO(note);
+  CHECK(note.find("TC(0.5) with 3 restarts a game backward") != std::string::npos);
+  CHECK(note.find("alpha 1,") != std::string::npos);
+  // Each game from the usual start is followed by 3 restarts: 10 games in each window of 40 episodes.
+  std::istringstream rows(slurp(curve));
+  std::string row;
+  std::getline(rows, row);
+  CHECK(row.find(",games,moves") != std::string::npos);
+  int windows = 0;
+  while (std::getline(rows, row)) {
+    std::vector<std::string> field;
+    std::istringstream cells(row);
+    for (std::string cell; std::getline(cells, cell, ',');) field.push_back(cell);
+    REQUIRE(field.size() == 12);
+    CHECK(field[10] == "10");
+    ++windows;
+  }
+  CHECK(windows == 2);
+
+  std::remove(curve.c_str());
+  REQUIRE(run_trainer("--lambda 0 --alpha 0.25 --episodes 10 --report 10 --seed 9" + files, log) == 0);
+  REQUIRE_MESSAGE(load_weights(out, loaded.get(), &note, &error), error);
+  CHECK(note.find("TD(0) backward") != std::string::npos);
+  CHECK(note.find("alpha 0.25,") != std::string::npos);
+
+  CHECK(run_trainer("--lambda 1.5" + files, log) == 2);
+  CHECK(slurp(log).find("1.5") != std::string::npos);
+  CHECK(run_trainer("--restart 2 --downgrade 13" + files, log) == 2);
+  CHECK(slurp(log).find("--restart learns whole games from the usual start, in the real game") != std::string::npos);
+  for (const std::string& f : {out, checkpoint, checkpoint + ".tc", curve, log}) std::remove(f.c_str());
+}
+
+// A training network seen only through value/learn/prefetch (no *_indices): the trainer's plain path.
+struct BoardByBoard {
+  static constexpr int kFeatureCount = kFeatures;
+  TrainingNetwork& net;
+  float value(uint64_t b) const { return net.value(b); }
+  float learn(uint64_t b, float target, float step) { return net.learn(b, target, step); }
+  void prefetch(uint64_t b) const { net.prefetch(b); }
+  void prefetch_for_learn(uint64_t b) const { net.prefetch_for_learn(b); }
+};
+
+TEST_CASE("the trainer computes a board's feature indices once: the same games and weights as value and learn") {
+  static_assert(train2048::HasIndices<TrainingNetwork>::value && !train2048::HasIndices<BoardByBoard>::value);
+  std::unique_ptr<TrainingNetwork> once(new TrainingNetwork), plain_net(new TrainingNetwork);
+  BoardByBoard plain{*plain_net};
+  train2048::Rng r1(31), r2(31);
+  std::vector<train2048::Step> p1, p2;
+  for (int i = 0; i < 200; ++i) {
+    const train2048::EpisodeResult a = train2048::learn_episode(*once, r1, 0.3f, p1, 0, 0, 0.5f);
+    const train2048::EpisodeResult b = train2048::learn_episode(plain, r2, 0.3f, p2, 0, 0, 0.5f);
+    REQUIRE(a.score == b.score);
+    REQUIRE(a.moves == b.moves);
+  }
+  train2048::Rng rng(8);
+  for (int i = 0; i < 200; ++i) {
+    const b4::Board b = random_board(rng, 6, 9);
+    CHECK(once->value(b) == plain_net->value(b));
+  }
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs each doctest suite given, then prints one closing line "N passed, N failed"
+# Runs each doctest suite given, printing the end of its output (and, for a suite
+# that failed, its failed checks), then one closing line "N passed, N failed"
 # (test cases over all suites). Exits non-zero if any suite failed or crashed.
 # A word "--part NAME" starts a part: its suites are headed and summed up by NAME
 # (make test: the kit's suites, then the suites of Strategy/).
@@ -20,6 +21,11 @@ while [ $# -gt 0 ]; do
   echo "=== $suite"
   out=$("$suite" 2>&1); rc=$?
   echo "$out" | tail -n 40
+  # A failing suite's end may not show what failed: its failed checks, with their test cases.
+  if [ "$rc" -ne 0 ]; then
+    echo "--- what failed in $suite:"
+    echo "$out" | grep -E '^TEST CASE:|^  [A-Za-z].*:$|: (ERROR|FATAL ERROR):|^  values:' | tail -n 60
+  fi
   line=$(echo "$out" | grep -E '^\[doctest\] test cases:' | tail -n 1)
   p=$(echo "$line" | sed -nE 's/.*\| *([0-9]+) passed.*/\1/p')
   f=$(echo "$line" | sed -nE 's/.*\| *([0-9]+) failed.*/\1/p')

@@ -4,7 +4,6 @@ namespace c4 {
 namespace {
 
 int code_for(Side side, int a_code, int b_code) { return side == kA ? a_code : b_code; }
-const char* name(Side side) { return side_name(side); }
 
 // Stops both hosts and keeps what the sandbox refused each, and what each left running.
 void stop_players(SandboxedPlayer* players, GameResult* result) {
@@ -55,6 +54,7 @@ Verdict referee_step(Board* board, Side mover, const Answer& answer, const std::
     return v;
   }
   board->play(answer.x, answer.y, mover);
+  v.played = true;
   v.win = board->winning_line(answer.x, answer.y);
   if (!v.win.empty()) {
     v.code = code_for(mover, kAWins, kBWins);
@@ -113,7 +113,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
   for (Side side : {kA, kB}) {
     if (!configs[side].workdirs) continue;
     std::string problem;
-    const std::string id = (setup.id.empty() ? "game" : setup.id) + "-" + name(side);
+    const std::string id = (setup.id.empty() ? "game" : setup.id) + "-" + side_name(side);
     if (workdirs[side].create(*configs[side].workdirs, id, &problem)) {
       configs[side].workdir = workdirs[side].path();
     } else {
@@ -128,7 +128,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     if (status != judge::LoadStatus::kOk) {
       result.code = status == judge::LoadStatus::kMissingSymbol ? code_for(side, kAMissingSymbol, kBMissingSymbol)
                                                                 : code_for(side, kALoadError, kBLoadError);
-      result.reason = std::string(name(side)) + ": " + message;
+      result.reason = std::string(side_name(side)) + ": " + message;
       result.picture = board.picture();
       stop_players(players, &result);
       return result;
@@ -144,7 +144,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
     const std::string refused =
         answer.kind == Answer::kCrashed ? judge::describe_refusals(players[mover].refusals()) : "";
     Verdict verdict = referee_step(&board, mover, answer, refused);
-    if (answer.kind == Answer::kMove && !verdict.has_illegal) {
+    if (verdict.played) {
       result.moves.push_back(MoveRecord{mover, answer.x, answer.y, answer.wall_us, answer.cpu_us});
       last_x[mover] = answer.x;
       last_y[mover] = answer.y;

@@ -54,6 +54,7 @@ struct MoveRecord {
 // and reason. Compete's games, Grade's, the ladder's and the arena's all end
 // through it.
 struct Verdict {
+  bool played = false;  // the answer's move was played on the board
   bool ended = false;
   int code = kTie;
   std::string reason;

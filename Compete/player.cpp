@@ -3,10 +3,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include <cctype>
 #include <csignal>
 #include <cerrno>
-#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -14,6 +12,7 @@
 #include <mutex>
 
 #include "../common/path_kind.h"
+#include "oj_protocol.h"
 #include "protocol.h"
 #include "upload.h"
 
@@ -22,11 +21,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "x y" takes a few characters; a header announcing more is not a reply's.
-constexpr uint32_t kMaxReplyText = 32;
 // After a broken header, how long the judge keeps reading to show what the program printed.
 constexpr int kGraceMs = 50;
-constexpr size_t kShownBytes = 40;
 // How often a moving player's resident memory is read.
 constexpr int kMemoryCheckMs = 10;
 
@@ -38,61 +34,6 @@ std::string with_commas(long long n) {
     out += digits[i];
   }
   return out;
-}
-
-// Bytes as a person reads them: printable ASCII as it is, the rest escaped, cut after kShownBytes.
-std::string shown(const std::string& bytes) {
-  std::string out;
-  for (size_t i = 0; i < bytes.size() && i < kShownBytes; ++i) {
-    const unsigned char c = static_cast<unsigned char>(bytes[i]);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c >= 0x20 && c < 0x7f && c != '\'') {
-      out += static_cast<char>(c);
-    } else {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", c);
-      out += hex;
-    }
-  }
-  if (bytes.size() > kShownBytes) out += "...";
-  return out;
-}
-
-uint32_t big_endian(const std::string& b, size_t at) {
-  return static_cast<uint32_t>(static_cast<unsigned char>(b[at])) << 24 |
-         static_cast<uint32_t>(static_cast<unsigned char>(b[at + 1])) << 16 |
-         static_cast<uint32_t>(static_cast<unsigned char>(b[at + 2])) << 8 |
-         static_cast<uint32_t>(static_cast<unsigned char>(b[at + 3]));
-}
-
-// Two integers and white space only, as "%d %d" reads a whole reply.
-bool two_integers(const std::string& text, int* x, int* y) {
-  if (text.find('\0') != std::string::npos) return false;
-  const char* p = text.c_str();
-  long values[2];
-  for (long& v : values) {
-    char* end;
-    errno = 0;
-    v = std::strtol(p, &end, 10);
-    if (end == p || errno != 0 || v < INT_MIN || v > INT_MAX) return false;
-    p = end;
-    if (&v == &values[0] && !std::isspace(static_cast<unsigned char>(*p))) return false;
-  }
-  while (std::isspace(static_cast<unsigned char>(*p))) ++p;
-  if (*p != '\0') return false;
-  *x = static_cast<int>(values[0]);
-  *y = static_cast<int>(values[1]);
-  return true;
-}
-
-// The size of a well-formed reply starting at `at`, or 0.
-size_t reply_at(const std::string& b, size_t at) {
-  if (b.size() < at + 4) return 0;
-  const uint32_t length = big_endian(b, at);
-  if (length < 1 || length > kMaxReplyText || b.size() < at + 4 + length) return 0;
-  int x, y;
-  return two_integers(b.substr(at + 4, length), &x, &y) ? 4 + length : 0;
 }
 
 int64_t cpu_us_of(pid_t pid) {
@@ -137,27 +78,18 @@ bool program_from_sources(const std::string& sources, std::string* program, std:
   return false;
 }
 
-}  // namespace
-
-// How a player's process ended, in words; a file (a log or its own) past the file size cap says so.
-static std::string describe_end(const judge::ExitStatus& status) {
-  std::string text = status.describe();
-  if (status.kind == judge::ExitStatus::kSignaled && status.signal == SIGXFSZ)
-    text += ": output over the limit (its log, or a file it wrote, past 64 MB)";
-  return text;
+// "memory over the limit: 1,081 MB resident (the limit: 1,024 MB)".
+std::string describe_memory_over(long long resident_kb, long long limit_bytes) {
+  return "memory over the limit: " + with_commas(resident_kb / 1024) +
+         " MB resident (the limit: " + with_commas(limit_bytes >> 20) + " MB)";
 }
 
 // The cap on any file a player writes, its log (--log-dir) included.
 const long long kFileCap = judge::SpawnOptions().file_size_limit_bytes;
 
-bool SandboxedPlayer::log_full() const {
-  struct stat st;
-  return !config_.log_path.empty() && ::stat(config_.log_path.c_str(), &st) == 0 && st.st_size >= kFileCap;
-}
-
 // The move's answer when its log is full: past the cap the side loses (a program that ignores
 // SIGXFSZ only sees its writes fail).
-static Answer output_over(judge::Process& process, Answer answer, const char* stage) {
+Answer output_over(judge::Process& process, Answer answer, const char* stage) {
   process.kill();
   answer.kind = Answer::kCrashed;
   answer.detail =
@@ -165,9 +97,21 @@ static Answer output_over(judge::Process& process, Answer answer, const char* st
   return answer;
 }
 
-std::string describe_memory_over(long long resident_kb, long long limit_bytes) {
-  return "memory over the limit: " + with_commas(resident_kb / 1024) +
-         " MB resident (the limit: " + with_commas(limit_bytes >> 20) + " MB)";
+}  // namespace
+
+std::string SandboxedPlayer::end_detail(const judge::ExitStatus& status, long long over_kb) const {
+  if (over_kb > 0) return describe_memory_over(over_kb, config_.memory_limit_bytes);
+  std::string text = status.describe();
+  if (status.kind == judge::ExitStatus::kSignaled && status.signal == SIGXFSZ)
+    text += ": output over the limit (its log, or a file it wrote, past " + std::to_string(kFileCap >> 20) + " MB)";
+  else if (log_full())
+    text += ", its log full (" + std::to_string(kFileCap >> 20) + " MB: output over the limit)";
+  return text;
+}
+
+bool SandboxedPlayer::log_full() const {
+  struct stat st;
+  return !config_.log_path.empty() && ::stat(config_.log_path.c_str(), &st) == 0 && st.st_size >= kFileCap;
 }
 
 judge::IoResult SandboxedPlayer::read_some(void* data, size_t size, judge::Deadline deadline, size_t* got,
@@ -214,30 +158,6 @@ bool SandboxedPlayer::late(Answer* answer, const char* verb) {
 
 void SandboxedPlayer::note_peak() { peak_kb_ = std::max(peak_kb_, plugin_.process().peak_resident_kb()); }
 
-OjReply parse_oj_reply(const std::string& bytes, int* x, int* y, size_t* used, std::string* problem) {
-  if (bytes.size() < 4) return OjReply::kIncomplete;
-  const uint32_t length = big_endian(bytes, 0);
-  if (length >= 1 && length <= kMaxReplyText) {
-    if (bytes.size() < 4 + length) return OjReply::kIncomplete;
-    const std::string text = bytes.substr(4, length);
-    if (two_integers(text, x, y)) {
-      *used = 4 + length;
-      return OjReply::kOk;
-    }
-    *problem = "stdout: the reply's text '" + shown(text) + "' is not two integers";
-    return OjReply::kBroken;
-  }
-  for (size_t at = 1; at + 4 <= bytes.size(); ++at)
-    if (reply_at(bytes, at) > 0) {
-      *problem = "stdout: " + std::to_string(at) + " bytes '" + shown(bytes.substr(0, at)) +
-                 "' before the reply, read as its length header";
-      return OjReply::kBroken;
-    }
-  *problem = "stdout: '" + shown(bytes) + "' read as the reply's length header (" + std::to_string(length) +
-             " bytes announced, not a reply)";
-  return OjReply::kBroken;
-}
-
 judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string* message) {
   config_ = config;
   program_ = false;
@@ -253,16 +173,8 @@ judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string
       return start_program(program, message);
     }
   }
-  judge::SpawnOptions options;
+  judge::SpawnOptions options = spawn_options(config.plugin_path);
   options.argv = {config.host_executable, "--plugin-host", config.plugin_path};
-  options.env = config.env;
-  options.workdir = config.workdir;
-  options.private_workdir = config.workdirs != nullptr;
-  options.cpus = config.cpus;
-  options.output_path = config.log_path;
-  options.memory_limit_bytes = config.memory_limit_bytes * kAddressSpaceFactor;
-  options.channel = true;
-  options.readable_paths = {config.plugin_path};
   options.count_refusals = true;
   // Loading gets its own generous allowance; a constructor that hangs is a load failure.
   const judge::LoadStatus status = plugin_.start(options, judge::Deadline::after_ms(10000), message);
@@ -271,19 +183,24 @@ judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string
   return status;
 }
 
-judge::LoadStatus SandboxedPlayer::start_program(const std::string& path, std::string* message) {
-  program_ = true;
+judge::SpawnOptions SandboxedPlayer::spawn_options(const std::string& readable) const {
   judge::SpawnOptions options;
-  options.argv = {fs::absolute(path).string()};
   options.env = config_.env;
   options.workdir = config_.workdir;
   options.private_workdir = config_.workdirs != nullptr;
   options.cpus = config_.cpus;
-  options.output_path = config_.log_path;  // its stderr
+  options.output_path = config_.log_path;
   options.memory_limit_bytes = config_.memory_limit_bytes * kAddressSpaceFactor;
   options.channel = true;
-  options.channel_on_stdio = true;
-  options.readable_paths = {options.argv[0]};
+  options.readable_paths = {readable};
+  return options;
+}
+
+judge::LoadStatus SandboxedPlayer::start_program(const std::string& path, std::string* message) {
+  program_ = true;
+  judge::SpawnOptions options = spawn_options(fs::absolute(path).string());
+  options.argv = {fs::absolute(path).string()};
+  options.channel_on_stdio = true;     // and its log takes its stderr alone
   options.may_start_processes = true;  // a script's interpreter may start processes of its own
   std::string error;
   if (!plugin_.process().start(options, &error)) {
@@ -295,18 +212,8 @@ judge::LoadStatus SandboxedPlayer::start_program(const std::string& path, std::s
 }
 
 Answer SandboxedPlayer::get_point_program(const Board& board, Side me, int lastX, int lastY) {
-  // What the OJ sends: "M N noX noY" once, then per move "lastX lastY", the top row and the board.
-  std::string request;
-  if (!told_board_) {
-    request = std::to_string(board.rows()) + " " + std::to_string(board.cols()) + " " +
-              std::to_string(board.blocked_row()) + " " + std::to_string(board.blocked_col()) + "\n";
-    told_board_ = true;
-  }
-  request += std::to_string(lastX) + " " + std::to_string(lastY) + "\n";
-  for (int y = 0; y < board.cols(); ++y) request += std::to_string(board.top(y)) + (y + 1 < board.cols() ? " " : "\n");
-  const std::vector<int> view = board.view_for(me);
-  for (size_t i = 0; i < view.size(); ++i)
-    request += std::to_string(view[i]) + ((i + 1) % static_cast<size_t>(board.cols()) == 0 ? "\n" : " ");
+  const std::string request = oj_request(board, me, lastX, lastY, !told_board_);
+  told_board_ = true;
 
   Answer answer;
   judge::Process& process = plugin_.process();
@@ -328,10 +235,7 @@ Answer SandboxedPlayer::get_point_program(const Board& board, Side me, int lastX
       answer.detail = "no reply within " + std::to_string(config_.time_limit_ms) + " ms";
     } else {
       answer.kind = Answer::kCrashed;
-      answer.detail =
-          "in its move: " +
-          (over_kb > 0 ? describe_memory_over(over_kb, config_.memory_limit_bytes) : describe_end(status)) +
-          (log_full() ? ", its log full (" + std::to_string(kFileCap >> 20) + " MB: output over the limit)" : "");
+      answer.detail = "in its move: " + end_detail(status, over_kb);
     }
     return answer;
   };
@@ -404,10 +308,7 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
           std::string("no answer from ") + stage + " within " + std::to_string(config_.time_limit_ms) + " ms";
     } else {
       answer.kind = Answer::kCrashed;
-      answer.detail =
-          std::string("in ") + stage + ": " +
-          (over_kb > 0 ? describe_memory_over(over_kb, config_.memory_limit_bytes) : describe_end(status)) +
-          (log_full() ? ", its log full (" + std::to_string(kFileCap >> 20) + " MB: output over the limit)" : "");
+      answer.detail = std::string("in ") + stage + ": " + end_detail(status, over_kb);
     }
     return answer;
   };

@@ -45,7 +45,6 @@ class SandboxedPlayer {
   // Starts the host and loads the plugin, or starts the program (building it
   // first from sources); kOk or the reason it cannot play.
   judge::LoadStatus start(const PlayerConfig& config, std::string* message);
-  bool is_program() const { return program_; }
   // Asks for a move as `me` sees the board. After kCrashed or kTimedOut the
   // host is gone and the player must not be asked again.
   Answer get_point(const Board& board, Side me, int lastX, int lastY);
@@ -60,6 +59,12 @@ class SandboxedPlayer {
 
  private:
   judge::LoadStatus start_program(const std::string& path, std::string* message);
+  // What a host and a program share: the game's folder, cores, log, memory caps, the channel;
+  // `readable` the one file outside the system folders it may read.
+  judge::SpawnOptions spawn_options(const std::string& readable) const;
+  // Why the player's process ended, for an answer: its exit or signal, or the memory (over_kb > 0)
+  // or output limit that ended it.
+  std::string end_detail(const judge::ExitStatus& status, long long over_kb) const;
   // Reads what the player sends, 1 to `size` bytes (*got), before `deadline`, checking its
   // resident memory every few milliseconds: kOk, kTimeout or kClosed; over the limit it is
   // killed, kClosed, with *over_kb its resident memory.
@@ -82,16 +87,5 @@ class SandboxedPlayer {
 
 // How far above the resident limit a player's address space is capped.
 constexpr long long kAddressSpaceFactor = 4;
-
-// "memory over the limit: 1,081 MB resident (the limit: 1,024 MB)".
-std::string describe_memory_over(long long resident_kb, long long limit_bytes);
-
-// The OJ's reply to one move read from the first bytes of a program's stdout:
-// a 4-byte big-endian length, then the text "x y". kOk with *x, *y; kIncomplete
-// when more bytes are needed; kBroken with *problem, which shows the first
-// bytes and what they broke ("stdout: 11 bytes 'best=3 v=0.' before the reply,
-// read as its length header"). *used: the reply's length in bytes when kOk.
-enum class OjReply { kOk, kIncomplete, kBroken };
-OjReply parse_oj_reply(const std::string& bytes, int* x, int* y, size_t* used, std::string* problem);
 
 }  // namespace c4

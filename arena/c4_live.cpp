@@ -121,7 +121,7 @@ void C4Live::apply(c4::Side side, int x, int y, int64_t wall_us, int64_t cpu_us)
 
 void C4Live::referee(c4::Side side, const c4::Answer& answer, const std::string& refused) {
   const c4::Verdict verdict = c4::referee_step(&board_, side, answer, refused);
-  if (answer.kind == c4::Answer::kMove && !verdict.has_illegal) {
+  if (verdict.played) {
     moves_.push_back(c4::MoveRecord{side, answer.x, answer.y, answer.wall_us, answer.cpu_us});
     to_move_ = c4::opponent(side);
   }

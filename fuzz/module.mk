@@ -17,6 +17,7 @@ FUZZ_PDD_SRC := $(wildcard PonteDelDiavolo/rules/*.cpp) PonteDelDiavolo/referee/
 FUZZ_SRC_pdd_turn_files := $(FUZZ_PDD_SRC)
 FUZZ_SRC_pdd_steplog := $(FUZZ_PDD_SRC)
 FUZZ_SRC_compete_reply := Compete/board.cpp
+FUZZ_SRC_oj_reply := Compete/board.cpp Compete/oj_protocol.cpp
 FUZZ_SRC_run2048_reply := Game2048/engine/contest_game.cpp Game2048/engine/streams.cpp common/cli.cpp
 FUZZ_SRC_pz_input := Game2048/pz/pz_game.cpp Game2048/pz/transcript.cpp Game2048/engine/streams.cpp common/cli.cpp
 FUZZ_SRC_oj_protocol := $(wildcard engine/*.cpp $(FRAMEWORK_DIR)/*.cpp)

@@ -15,6 +15,7 @@
 FUZZ_ENTRY(pdd_turn_files)
 FUZZ_ENTRY(pdd_steplog)
 FUZZ_ENTRY(compete_reply)
+FUZZ_ENTRY(oj_reply)
 FUZZ_ENTRY(run2048_reply)
 FUZZ_ENTRY(pz_input)
 FUZZ_ENTRY(oj_protocol)
@@ -46,15 +47,12 @@ int replay(const std::string& target, Entry entry) {
 
 TEST_CASE("fuzz corpora replay cleanly under ASan and UBSan") {
   fuzz_init_oj_protocol(nullptr, nullptr);
-  const std::pair<const char*, Entry> targets[] = {{"pdd_turn_files", fuzz_pdd_turn_files},
-                                                   {"pdd_steplog", fuzz_pdd_steplog},
-                                                   {"compete_reply", fuzz_compete_reply},
-                                                   {"run2048_reply", fuzz_run2048_reply},
-                                                   {"pz_input", fuzz_pz_input},
-                                                   {"oj_protocol", fuzz_oj_protocol},
-                                                   {"weights_file", fuzz_weights_file},
-                                                   {"record_reader", fuzz_record_reader},
-                                                   {"run2048_record", fuzz_run2048_record}};
+  const std::pair<const char*, Entry> targets[] = {
+      {"pdd_turn_files", fuzz_pdd_turn_files}, {"pdd_steplog", fuzz_pdd_steplog},
+      {"compete_reply", fuzz_compete_reply},   {"oj_reply", fuzz_oj_reply},
+      {"run2048_reply", fuzz_run2048_reply},   {"pz_input", fuzz_pz_input},
+      {"oj_protocol", fuzz_oj_protocol},       {"weights_file", fuzz_weights_file},
+      {"record_reader", fuzz_record_reader},   {"run2048_record", fuzz_run2048_record}};
   for (const auto& t : targets) {
     CAPTURE(t.first);
     CHECK(replay(t.first, t.second) > 0);

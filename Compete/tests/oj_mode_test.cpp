@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "../../common/tests/oj_programs.h"
-#include "../player.h"
+#include "../oj_protocol.h"
 #include "harness.h"
 #include "match_helpers.h"
 
@@ -51,6 +51,10 @@ TEST_CASE("the OJ's reply is read from a program's stdout; anything else is name
   CHECK(used == 8);
   CHECK(c4::parse_oj_reply(reply + "next", &x, &y, &used, &problem) == c4::OjReply::kOk);
   CHECK(used == 8);  // what follows is the next move's
+  // White space around and between the numbers is a reply still, as scanf reads it.
+  CHECK(c4::parse_oj_reply(std::string("\0\0\0\x0a", 4) + "  8 \t 11 \n", &x, &y, &used, &problem) == c4::OjReply::kOk);
+  CHECK(x == 8);
+  CHECK(y == 11);
   CHECK(c4::parse_oj_reply(reply.substr(0, 6), &x, &y, &used, &problem) == c4::OjReply::kIncomplete);
   CHECK(c4::parse_oj_reply("", &x, &y, &used, &problem) == c4::OjReply::kIncomplete);
 
@@ -252,6 +256,14 @@ TEST_CASE("a program's stderr: kept in --log-dir up to the file size cap, past i
     CHECK(count_codes(m, 3) == 2);
     CHECK(record_mentions(m, "output over the limit"));
     CHECK(std::filesystem::file_size(dir / "logs/A.log") <= (64u << 20));
+  }
+  SUBCASE("under the cap: a program that logs a quarter of a megabyte a move plays normally") {
+    const std::string chatty =
+        python_player(dir.path(), "chatty.py", "sys.stderr.write('x' * (1 << 18)); sys.stderr.flush()");
+    Match m = ct::play(dir.path(), chatty, ct::plugin("random_b"), 1, {"--log-dir", dir / "logs"});
+    INFO(m.run.out << m.result_text);
+    for (int code : m.parsed.all_codes()) CHECK((code >= 0 && code <= 2));
+    CHECK(std::filesystem::file_size(dir / "logs/A.log") >= (1u << 18));
   }
   SUBCASE("without: stderr is discarded, and the games are played") {
     Match m = ct::play(dir.path(), flood, ct::plugin("random_b"), 1);

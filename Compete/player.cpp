@@ -156,6 +156,15 @@ bool SandboxedPlayer::late(Answer* answer, const char* verb) {
   return true;
 }
 
+bool SandboxedPlayer::over_at_peak(Answer* answer, const char* stage) {
+  if (config_.memory_limit_bytes <= 0 || peak_kb_ <= config_.memory_limit_bytes / 1024) return false;
+  plugin_.process().kill();
+  answer->kind = Answer::kCrashed;
+  answer->detail =
+      std::string("in ") + stage + ": " + describe_memory_over(peak_kb_, config_.memory_limit_bytes) + " at its peak";
+  return true;
+}
+
 void SandboxedPlayer::note_peak() { peak_kb_ = std::max(peak_kb_, plugin_.process().peak_resident_kb()); }
 
 judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string* message) {
@@ -271,6 +280,7 @@ Answer SandboxedPlayer::get_point_program(const Board& board, Side me, int lastX
   answer.cpu_us = cpu_us_of(process.pid()) - cpu_start;
   pending_stdout_ = got.substr(used);
   note_peak();
+  if (over_at_peak(&answer, "its move")) return answer;
   if (log_full()) return output_over(process, answer, "its move");
   if (config_.freeze) process.pause();
   if (late(&answer, "replied")) return answer;
@@ -335,6 +345,7 @@ Answer SandboxedPlayer::get_point(const Board& board, Side me, int lastX, int la
     return answer;
   }
   note_peak();
+  if (over_at_peak(&answer, "getPoint")) return answer;
   if (log_full()) return output_over(process, answer, "getPoint");
   if (config_.freeze) process.pause();
   answer.cpu_us = ack.cpu_us;

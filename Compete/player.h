@@ -72,6 +72,9 @@ class SandboxedPlayer {
   // Exactly `size` bytes, the same way.
   judge::IoResult read_exact(void* data, size_t size, judge::Deadline deadline, long long* over_kb);
   void note_peak();
+  // A move whose peak resident memory (VmHWM) passed the limit between two checks: the player
+  // killed, the answer a runtime error; true then.
+  bool over_at_peak(Answer* answer, const char* stage);
   // An answer that came after the time limit: the player killed, the answer a time-out; true then.
   bool late(Answer* answer, const char* verb);
   bool log_full() const;  // its log (--log-dir) has reached the file size cap

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/run_loop.h"
 #include "game.h"
 #include "player.h"
 
@@ -22,11 +23,7 @@ struct ScheduledGame {
 };
 
 // What the driver does after handing a game back.
-enum class AfterGame {
-  kGoOn,
-  kStartNoMore,  // no new game starts; those in flight are still handed back
-  kStop,         // nothing more is handed back
-};
+using AfterGame = judge::AfterUnit;
 
 // Plays every game with the players `a` and `b` (their limits, environment,
 // working folders; the game's plugins), `jobs` at a time. done(i, game, result)

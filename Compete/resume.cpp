@@ -51,7 +51,7 @@ std::string settings_difference(const std::string& recorded, const std::string& 
   return judge::settings_difference(recorded, current, setting_label, "Compete");
 }
 
-judge::RecordFormat record_format(MatchConfig* config, bool seed_given, ResumeNotes* notes) {
+judge::RecordFormat record_format(MatchConfig* config, bool seed_given, bool* seed_from_record) {
   judge::RecordFormat f;
   f.program = "Compete";
   f.settings = [config] { return match_settings_json(*config); };
@@ -69,35 +69,24 @@ judge::RecordFormat record_format(MatchConfig* config, bool seed_given, ResumeNo
   f.shard_key = [](int i) { return i / 2; };
   f.shard_rule = "the round in shard K";
   if (!seed_given)
-    f.adopt = [config, notes](const judge::JsonValue& settings) -> std::string {
+    f.adopt = [config, seed_from_record](const judge::JsonValue& settings) -> std::string {
       const judge::JsonValue* seed = settings.find("match_seed");
       if (!seed || !judge::parse_u64(seed->text, &config->seed)) return "no match seed in its settings";
-      notes->seed_from_record = true;
+      if (seed_from_record) *seed_from_record = true;
       return "";
     };
   return f;
 }
 
-bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* notes, std::string* problem) {
+judge::RunStart read_match_records(const judge::RunSettings& run, const std::vector<std::string>& records,
+                                   bool seed_given, const std::string& program, MatchConfig* config,
+                                   bool* seed_from_record) {
+  judge::RecordFormat format = record_format(config, seed_given, seed_from_record);
+  format.program = program;
+  judge::RunStart start = judge::start_run(run, format, 2 * config->rounds, "game", "games", records);
   config->recorded.clear();
-  const std::string own = config->shards > 1 ? judge::shard_name(config->shard, config->shards) : "";
-  std::vector<judge::RecordedUnit> units;
-  if (!judge::read_record_units(config->record_path, "--resume", record_format(config, seed_given, notes), &own, &units,
-                                &notes->dropped_torn_line, problem))
-    return false;
-  for (const judge::RecordedUnit& u : units) config->recorded.push_back(recorded_game(u));
-  return true;
-}
-
-int merge_shard_records(const std::vector<std::string>& records, bool seed_given, MatchConfig* config,
-                        std::string* problem) {
-  config->recorded.clear();
-  ResumeNotes notes;
-  std::vector<judge::RecordedUnit> units;
-  const int status = judge::merge_records(records, record_format(config, seed_given, &notes), 2 * config->rounds,
-                                          "games", &units, problem);
-  for (const judge::RecordedUnit& u : units) config->recorded.push_back(recorded_game(u));
-  return status;
+  for (const judge::RecordedUnit& u : start.recorded) config->recorded.push_back(recorded_game(u));
+  return start;
 }
 
 }  // namespace c4

@@ -9,33 +9,26 @@
 #include <vector>
 
 #include "../common/judge_run.h"
+#include "../common/run_loop.h"
 #include "match.h"
 
 namespace c4 {
 
-struct ResumeNotes {
-  bool dropped_torn_line = false;  // the last line was cut short (the machine stopped mid-write)
-  bool seed_from_record = false;   // no --seed given: the record's seed is used
-};
-
 // How a match's record lines read back: unit 2 * round + game - 1, of shard
 // round % N. Without --seed (`seed_given` false) the match takes the first
-// line's seed (notes->seed_from_record).
-judge::RecordFormat record_format(MatchConfig* config, bool seed_given, ResumeNotes* notes);
+// line's seed (*seed_from_record is then set, when not null).
+judge::RecordFormat record_format(MatchConfig* config, bool seed_given, bool* seed_from_record = nullptr);
 
-// Reads `config->record_path` into config->recorded (a shard's: only its own
-// games). A missing or empty record resumes nothing. False with *problem
-// (naming the file, the line and the setting) if a line is not a game of this
-// match: malformed JSON before the last line, no settings, another setting, a
-// round out of range, a game twice, a game of another shard.
-bool load_record_for_resume(MatchConfig* config, bool seed_given, ResumeNotes* notes, std::string* problem);
-
-// --merge: reads the shards' `records` into config->recorded, every game once,
-// in game order, each line without its shard member (as a single run writes
-// it). Returns 0 when every game is there, 1 when games are missing, 2 when a
-// record cannot be read or is of another command line (judge::merge_records).
-int merge_shard_records(const std::vector<std::string>& records, bool seed_given, MatchConfig* config,
-                        std::string* problem);
+// The run loop's start (common/run_loop.h) for a match: with --merge the
+// shards' `records` (every game once, in game order, each line without its
+// shard member), with --resume or --shard the match's own record (a shard's:
+// only its games; a missing or empty one resumes nothing). config->recorded
+// gets the games read. A record of another command line is refused naming
+// the file, the line and the setting; `program` ("Compete", "Tournament")
+// begins the messages on stderr.
+judge::RunStart read_match_records(const judge::RunSettings& run, const std::vector<std::string>& records,
+                                   bool seed_given, const std::string& program, MatchConfig* config,
+                                   bool* seed_from_record = nullptr);
 
 // The first setting of `recorded` that differs from `current` (both settings
 // objects as JSON), in words: "the round count: record 10, now 20"; "" if none.

@@ -18,7 +18,7 @@ $(G2048_LIB): $(G2048_CORE_OBJ) $(BUILD)/common/cli.o $(BUILD)/common/atomic_fil
 	rm -f $@
 	$(AR) rcs $@ $^
 
-G2048_RUNNER_SRC := Game2048/runner/host.cpp Game2048/runner/sandboxed_bot.cpp Game2048/runner/run.cpp \
+G2048_RUNNER_SRC := Game2048/runner/command.cpp Game2048/runner/host.cpp Game2048/runner/sandboxed_bot.cpp Game2048/runner/run.cpp \
                     Game2048/runner/record.cpp
 G2048_RUNNER_OBJ := $(G2048_RUNNER_SRC:%.cpp=$(BUILD)/%.o)
 

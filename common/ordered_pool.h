@@ -28,6 +28,8 @@
 #include <thread>
 #include <vector>
 
+#include "cpu_share.h"
+
 namespace judge {
 
 template <class Result>
@@ -42,6 +44,10 @@ class OrderedPool {
 
   // The workers that run() starts (1 .. jobs, at most one per unit).
   int workers() const { return jobs_; }
+  // The cores worker `worker` plays on: its share of the judge's cores
+  // (cpu_share.h), so that one unit's threads cannot slow another's; none
+  // named (any core) with one worker.
+  std::vector<int> cores(int worker) const { return cpu_share(worker, jobs_); }
 
   // Plays every unit and commits it; returns when all workers are done. With
   // one worker everything runs on the calling thread, exactly in order.

@@ -97,12 +97,17 @@ int main(int argc, char** argv) {
     config.stats_path = config.result_path + ".stats.json";
     config.resume = resume;
     if (resume) {
-      c4::ResumeNotes notes;
-      if (!c4::load_record_for_resume(&config, have_seed, &notes, &problem)) {
-        std::cerr << "Tournament: " << problem << "\n";
+      judge::RunSettings pair_run;
+      pair_run.resume = true;
+      pair_run.record_path = config.record_path;
+      bool seed_from_record = false;
+      const judge::RunStart start =
+          c4::read_match_records(pair_run, {}, have_seed, "Tournament", &config, &seed_from_record);
+      if (start.status != 0) {
+        std::cerr << "Tournament: " << start.problem << "\n";
         return 2;
       }
-      if (notes.seed_from_record) {  // the first recorded pair gives the seed of all
+      if (seed_from_record) {  // the first recorded pair gives the seed of all
         seed = config.seed;
         have_seed = true;
         for (c4::MatchConfig& earlier : configs) earlier.seed = seed;

@@ -2,6 +2,7 @@
 // rules between them, the plan, records read back for --resume and --merge,
 // and the sink that commits each finished unit to its files.
 #include "../judge_run.h"
+#include "../run_loop.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -163,6 +164,95 @@ TEST_CASE("judge run: --merge of shards' records: every unit once, without its s
   CHECK(why.find("ends in a line cut short: run its shard again") != std::string::npos);
   REQUIRE(judge::write_file_atomically(dir / "s3.jsonl", line(2, 5, "1/3") + "\n", &why));
   CHECK(judge::merge_records({dir / "s0.jsonl", dir / "s3.jsonl"}, run.format(), 4, "games", &units, &why) == 2);
+}
+
+TEST_CASE("run loop: the start reads back what the settings name and plans the rest of this shard") {
+  TempDir dir;
+  ToyRun run;
+  run.games = 6;
+  std::string why;
+  judge::RunSettings settings;
+  settings.record_path = dir / "r.jsonl";
+  // A fresh run reads nothing, whatever the record holds: every unit is planned.
+  REQUIRE(judge::write_file_atomically(settings.record_path, line(2, 5) + "\n" + line(5, 5) + "\n{\"ga", &why));
+  judge::RunStart fresh = judge::start_run(settings, run.format(), 6, "game", "games", {});
+  CHECK(fresh.status == 0);
+  CHECK(fresh.recorded.empty());
+  CHECK(fresh.plan == std::vector<int>{0, 1, 2, 3, 4, 5});
+  // --resume: the recorded games are done and kept, the torn line is played again.
+  settings.resume = true;
+  judge::RunStart resumed = judge::start_run(settings, run.format(), 6, "game", "games", {});
+  REQUIRE(resumed.status == 0);
+  CHECK(resumed.plan == std::vector<int>{0, 2, 3, 5});
+  CHECK(resumed.kept == line(2, 5) + "\n" + line(5, 5) + "\n");
+  CHECK(resumed.page_lines == std::vector<std::string>{line(2, 5), line(5, 5)});
+  CHECK(resumed.done == std::vector<bool>{false, true, false, false, true, false});
+  // A record of another command line: status 2, the file, the line and the setting named.
+  run.seed = 6;
+  judge::RunStart other = judge::start_run(settings, run.format(), 6, "game", "games", {});
+  CHECK(other.status == 2);
+  CHECK(other.problem.find("r.jsonl") != std::string::npos);
+  CHECK(other.problem.find("--seed") != std::string::npos);
+  CHECK(other.plan.empty());
+  // A shard run again continues its own record and plans only its games.
+  run.seed = 5;
+  settings.resume = false;
+  settings.shard = 1;
+  settings.shards = 2;
+  REQUIRE(judge::write_file_atomically(settings.record_path, line(2, 5, "1/2") + "\n", &why));
+  judge::RunStart shard = judge::start_run(settings, run.format(), 6, "game", "games", {});
+  REQUIRE(shard.status == 0);
+  CHECK(shard.plan == std::vector<int>{3, 5});
+  // --merge: the shards' records, every unit once; a missing shard is status 1, nothing planned.
+  settings = judge::RunSettings();
+  settings.merge = true;
+  REQUIRE(judge::write_file_atomically(
+      dir / "s0.jsonl", line(1, 5, "0/2") + "\n" + line(3, 5, "0/2") + "\n" + line(5, 5, "0/2") + "\n", &why));
+  judge::RunStart missing = judge::start_run(settings, run.format(), 6, "game", "games", {dir / "s0.jsonl"});
+  CHECK(missing.status == 1);
+  CHECK(missing.problem.find("missing shard 1/2") != std::string::npos);
+  REQUIRE(judge::write_file_atomically(
+      dir / "s1.jsonl", line(2, 5, "1/2") + "\n" + line(4, 5, "1/2") + "\n" + line(6, 5, "1/2") + "\n", &why));
+  judge::RunStart merged =
+      judge::start_run(settings, run.format(), 6, "game", "games", {dir / "s0.jsonl", dir / "s1.jsonl"});
+  REQUIRE(merged.status == 0);
+  CHECK(merged.plan.empty());
+  CHECK(merged.recorded.size() == 6);
+  CHECK(merged.page_lines.front() == line(1, 5));
+}
+
+TEST_CASE("run loop: units are committed in order, each worker on its own cores; kStartNoMore and kStop end it") {
+  for (int jobs : {1, 3}) {
+    judge::OrderedPool<int> pool(8, jobs);
+    std::vector<int> committed;
+    std::vector<std::vector<int>> cores_seen(8);
+    auto play = [&](int, int i, const std::vector<int>& cores, int* result) {
+      cores_seen[i] = cores;
+      *result = i * i;
+      return true;
+    };
+    auto commit = [&](int i, int& result) {
+      CHECK(result == i * i);
+      committed.push_back(i);
+      return i == 5 ? judge::AfterUnit::kStop : judge::AfterUnit::kGoOn;
+    };
+    std::string failure;
+    CHECK(judge::play_units<int>(&pool, play, commit, &failure));
+    CHECK(committed == std::vector<int>{0, 1, 2, 3, 4, 5});
+    if (jobs == 1) CHECK(cores_seen[0].empty());  // one worker: any core
+  }
+  judge::OrderedPool<int> pool(4, 1);
+  std::vector<int> committed;
+  std::string failure;
+  CHECK(!judge::play_units<int>(
+      &pool, [&](int, int i, const std::vector<int>&, int*) { return i != 2 || pool.fail(i, "no folder for unit 2"); },
+      [&](int i, int&) {
+        committed.push_back(i);
+        return judge::AfterUnit::kGoOn;
+      },
+      &failure));
+  CHECK(committed == std::vector<int>{0, 1});
+  CHECK(failure == "no folder for unit 2");
 }
 
 TEST_CASE("judge run: the sink writes the result file, appends the record line and rewrites the page per unit") {

@@ -20,8 +20,9 @@ ALL_TARGETS += Compete/Compete
 
 # Tournament: Compete matches between N plugins, ranked by Bradley-Terry ratings.
 TOURNAMENT_LIB_OBJ := $(BUILD)/Compete/tournament/tournament.o
+TOURNAMENT_RUN_OBJ := $(BUILD)/Compete/tournament/command.o $(BUILD)/Compete/tournament/play.o
 TOURNAMENT := $(BIN)/Tournament
-$(TOURNAMENT): $(BUILD)/Compete/tournament/main.o $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
+$(TOURNAMENT): $(BUILD)/Compete/tournament/main.o $(TOURNAMENT_RUN_OBJ) $(TOURNAMENT_LIB_OBJ) $(COMPETE_LIB) $(VIEWER_LIB) $(COMMON_LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) $^ -o $@ -pthread $(PLUGIN_HOST_LIBS)
 ALL_TARGETS += $(TOURNAMENT)

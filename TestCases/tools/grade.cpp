@@ -268,15 +268,27 @@ bool keep_recorded_lines(const std::string& path, std::vector<grade::PlayedGame>
   return judge::read_json_lines(text.str(), path, each, &torn, problem);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
-  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
-
-  grade::SettingsOptions grade_options;
+// Grade's command line: its options, the checks of what they allow together,
+// the games planned (a shard's) and, with --resume or a shard run again, those
+// already in the results file kept. --merge is done here, whole. Returns
+// judge::OptionTable::kContinue to play, else the exit status.
+struct GradeCommand {
   std::string results_path, record_path, html_path, strategy;
   int shard = 0, shards = 1;
+  grade::Settings settings;
+  std::vector<grade::PlayedGame> played;  // the games of this run, in the OJ's order
+  std::string comment;                    // the results file's first line
+  std::string write_error;                // after the play: why a file could not be written, or ""
+};
+
+int read_grade_command(int argc, char** argv, GradeCommand* command) {
+  grade::SettingsOptions grade_options;
+  std::string& results_path = command->results_path;
+  std::string& record_path = command->record_path;
+  std::string& html_path = command->html_path;
+  std::string& strategy = command->strategy;
+  int& shard = command->shard;
+  int& shards = command->shards;
   bool resume = false, merge = false;
   judge::OptionTable command_line("Grade", kUsageHead);
   grade_options.add_to(&command_line, "the boards (default: a fresh seed, printed)");
@@ -329,8 +341,8 @@ int main(int argc, char** argv) {
     return command_line.error("record file: " + problem);
   if (!html_path.empty() && !judge::path_is_writable(html_path, &problem))
     return command_line.error("page file: " + problem);
-  const grade::Settings settings = grade_options.settings();
-  std::vector<grade::PlayedGame> played;
+  const grade::Settings& settings = command->settings = grade_options.settings();
+  std::vector<grade::PlayedGame>& played = command->played;
   if (!grade::plan(strategy, settings, &played, &problem)) return command_line.error(problem);
   if (shards > 1) {
     std::vector<grade::PlayedGame> mine;
@@ -339,8 +351,9 @@ int main(int argc, char** argv) {
     played = mine;
   }
   // The results file's first line: the strategy and every setting that changes the games.
-  const std::string comment = "Grade of " + strategy + ", " + settings.describe() +
-                              (shards > 1 ? ", shard " + std::to_string(shard) + "/" + std::to_string(shards) : "");
+  const std::string& comment = command->comment =
+      "Grade of " + strategy + ", " + settings.describe() +
+      (shards > 1 ? ", shard " + std::to_string(shard) + "/" + std::to_string(shards) : "");
   // A shard run again, or --resume: the games already in the results file are not played again.
   std::error_code exists_ec;
   if ((resume || shards > 1) && !results_path.empty() && std::filesystem::exists(results_path, exists_ec)) {
@@ -362,6 +375,18 @@ int main(int argc, char** argv) {
       return command_line.error(problem);
   }
 
+  return judge::OptionTable::kContinue;
+}
+
+// Plays the games not kept, each committed at once to the results file, the
+// record and the page; 0 (command->write_error says whether a file could not
+// be written), or 1 with the reason on stderr.
+int play_grade(GradeCommand* command) {
+  std::vector<grade::PlayedGame>& played = command->played;
+  const grade::Settings& settings = command->settings;
+  const std::string &results_path = command->results_path, &record_path = command->record_path,
+                    &html_path = command->html_path, &strategy = command->strategy, &comment = command->comment;
+  const int shard = command->shard, shards = command->shards;
   const std::string setting = settings.describe();
   std::cout << "Grading " << strategy << " against the samples in " << settings.samples_dir << " (" << setting
             << (shards > 1 ? ", shard " + std::to_string(shard) + " of " + std::to_string(shards) : "") << ")\n";
@@ -401,7 +426,15 @@ int main(int argc, char** argv) {
     std::cerr << "Grade: " << error << "\n";
     return 1;
   }
+  command->write_error = write_failed ? error : "";
+  return 0;
+}
 
+// Prints each group's games and points and the total; the exit status: 1 when
+// a file could not be written or a sample or the strategy could not be
+// loaded, else 0.
+int print_grade(const GradeCommand& command) {
+  const std::vector<grade::PlayedGame>& played = command.played;
   const std::vector<grade::GameEntry> entries = grade::entries_done(played);
   grade::Report report = grade::score(entries);
   bool sample_problem = false, strategy_unloadable = false;
@@ -433,8 +466,8 @@ int main(int argc, char** argv) {
   std::printf("\nTotal: %d / %d   (%d won, %d tied, %d lost; %d forfeited by the strategy)\n", report.total, possible,
               report.wins, report.ties, report.losses, report.forfeits);
   std::fflush(stdout);
-  if (write_failed) {
-    std::cerr << "Grade: " << error << "\n";
+  if (!command.write_error.empty()) {
+    std::cerr << "Grade: " << command.write_error << "\n";
     return 1;
   }
   if (sample_problem) {
@@ -442,8 +475,20 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (strategy_unloadable) {
-    std::cerr << "Grade: " << strategy << " could not be loaded\n";
+    std::cerr << "Grade: " << command.strategy << " could not be loaded\n";
     return 1;
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
+  GradeCommand command;
+  if (const int status = read_grade_command(argc, argv, &command); status != judge::OptionTable::kContinue)
+    return status;
+  if (play_grade(&command) != 0) return 1;
+  return print_grade(command);
 }

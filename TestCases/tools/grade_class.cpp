@@ -257,18 +257,31 @@ int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const 
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
-  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
-
-  grade::SettingsOptions grade_options;
+// grade-class's command line: its options, the checks of what they allow
+// together, the uploads found and the table's names. Returns
+// judge::OptionTable::kContinue to grade, else the exit status.
+struct ClassCommand {
   long long compile_limit_s = 120;
   int shard = 0, shards = 1;
   bool merge = false, analyze = false;
   Ways ways = Ways::kBoth;
   std::string out = "Results/class";
+  fs::path uploads;
+  std::vector<fs::path> zips;  // the uploads, in name order
+  grade::Settings settings;
+  std::string table;  // the table's files' name: "class", or a shard's "class-shard-K"
+  std::string shard_text, config, heading;
+};
+
+int read_class_command(int argc, char** argv, ClassCommand* command) {
+  grade::SettingsOptions grade_options;
+  long long& compile_limit_s = command->compile_limit_s;
+  int& shard = command->shard;
+  int& shards = command->shards;
+  bool& merge = command->merge;
+  bool& analyze = command->analyze;
+  Ways& ways = command->ways;
+  std::string& out = command->out;
   judge::OptionTable command_line("grade-class", kUsageHead);
   grade_options.add_to(&command_line, "the boards, the same for every student (default: a fresh seed, printed)");
   command_line
@@ -300,10 +313,10 @@ int main(int argc, char** argv) {
   if (words.empty()) return command_line.error("missing the uploads folder");
   if (words.size() > 1) return command_line.error("unexpected argument '" + words[1] + "'");
   std::error_code ec;
-  const fs::path uploads = words[0];
+  const fs::path& uploads = command->uploads = words[0];
   if (!fs::is_directory(uploads, ec))
     return command_line.error("uploads folder '" + uploads.string() + "' is not a folder");
-  std::vector<fs::path> zips;
+  std::vector<fs::path>& zips = command->zips;
   for (const fs::directory_entry& e : fs::directory_iterator(uploads, ec))
     if (e.path().extension() == ".zip" && e.is_regular_file(ec)) zips.push_back(e.path());
   std::sort(zips.begin(), zips.end());
@@ -312,23 +325,35 @@ int main(int argc, char** argv) {
     return command_line.error("--shard and --merge need --seed: every shard must grade on the same boards");
   fs::create_directories(out, ec);
   // The table's two files: class.csv and class.html, or a shard's own class-shard-K.*.
-  const std::string table = shards > 1 ? "class-shard-" + std::to_string(shard) : std::string("class");
+  const std::string& table = command->table =
+      shards > 1 ? "class-shard-" + std::to_string(shard) : std::string("class");
   std::string problem;
   for (const char* extension : {".csv", ".html"})
     if (!judge::path_is_writable((fs::path(out) / (table + extension)).string(), &problem))
       return command_line.error("class table: " + problem);
 
-  const grade::Settings settings = grade_options.settings();
+  const grade::Settings& settings = command->settings = grade_options.settings();
 
   // A run again (or a shard run again) keeps each student whose row was made by the same command line.
-  const std::string shard_text = std::to_string(shard) + "/" + std::to_string(shards);
-  const std::string config = settings.describe() + (ways == Ways::kBoth ? ""
-                                                    : ways == Ways::kOj ? ", the OJ's way"
-                                                                        : ", as plugins");
-  const std::string heading = std::to_string(zips.size()) + " uploads of " + uploads.string() + ", " + config +
-                              (shards > 1 && !merge ? ", shard " + shard_text : std::string());
-  if (merge) return merge_rows(zips, out, config, table, heading);
-  std::cout << "Grading " << zips.size() << " uploads of " << uploads.string() << " (" << settings.describe()
+  const std::string& shard_text = command->shard_text = std::to_string(shard) + "/" + std::to_string(shards);
+  const std::string& config = command->config = settings.describe() + (ways == Ways::kBoth ? ""
+                                                                       : ways == Ways::kOj ? ", the OJ's way"
+                                                                                           : ", as plugins");
+  command->heading = std::to_string(zips.size()) + " uploads of " + uploads.string() + ", " + config +
+                     (shards > 1 && !merge ? ", shard " + shard_text : std::string());
+  return judge::OptionTable::kContinue;
+}
+
+// Grades this shard's uploads in turn (a student whose row the same command
+// line made is kept), the table rewritten after each; the exit status.
+int grade_class(const ClassCommand& command) {
+  const std::vector<fs::path>& zips = command.zips;
+  const std::string &out = command.out, &table = command.table, &heading = command.heading, &config = command.config,
+                    &shard_text = command.shard_text;
+  const grade::Settings& settings = command.settings;
+  const int shard = command.shard, shards = command.shards;
+  std::string problem;
+  std::cout << "Grading " << zips.size() << " uploads of " << command.uploads.string() << " (" << settings.describe()
             << ") into " << out << "\n";
   std::vector<grade::ClassRow> rows;
   for (size_t i = 0; i < zips.size(); ++i) {
@@ -341,7 +366,8 @@ int main(int argc, char** argv) {
     if (grade::read_row_file(folder.string(), &row, &kept_config, &kept_shard, &problem) && kept_config == config) {
       std::cout << "kept from " << (folder / "row.txt").string() << ", ";
     } else {
-      row = grade_student(zips[i], folder, settings, static_cast<int>(compile_limit_s), ways, analyze, &problem);
+      row = grade_student(zips[i], folder, settings, static_cast<int>(command.compile_limit_s), command.ways,
+                          command.analyze, &problem);
       if (!problem.empty()) {
         std::cerr << "grade-class: " << problem << "\n";
         return 1;
@@ -369,4 +395,16 @@ int main(int argc, char** argv) {
   std::cout << "\nclass table: " << (fs::path(out) / (table + ".csv")).string()
             << ", page: " << (fs::path(out) / (table + ".html")).string() << "\n";
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (sample_tools::is_plugin_host(argc, argv)) return sample_tools::run_as_plugin_host(argv);
+  judge::isolate_mounts();  // before any thread: the games' size-capped folders are the judge's alone
+  ClassCommand command;
+  if (const int status = read_class_command(argc, argv, &command); status != judge::OptionTable::kContinue)
+    return status;
+  if (command.merge) return merge_rows(command.zips, command.out, command.config, command.table, command.heading);
+  return grade_class(command);
 }

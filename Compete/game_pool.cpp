@@ -23,17 +23,21 @@ bool play_games(const std::vector<ScheduledGame>& games, const PlayerConfig& a, 
   return judge::play_units<GameResult>(&pool, play, commit, error);
 }
 
-GameSetup round_setup(uint64_t match_seed, int round, Side first, const std::string& prefix) {
-  const RoundBoard rb = round_board(match_seed, round);
+GameSetup game_setup(const RoundBoard& board, Side first, const std::string& id) {
   GameSetup setup;
-  setup.M = rb.M;
-  setup.N = rb.N;
-  setup.noX = rb.noX;
-  setup.noY = rb.noY;
-  setup.seed = rb.seed;
+  setup.M = board.M;
+  setup.N = board.N;
+  setup.noX = board.noX;
+  setup.noY = board.noY;
+  setup.seed = board.seed;
   setup.first = first;
-  setup.id = prefix + "round" + std::to_string(round) + "-game" + (first == kA ? "1" : "2");
+  setup.id = id;
   return setup;
+}
+
+GameSetup round_setup(uint64_t match_seed, int round, Side first, const std::string& prefix) {
+  return game_setup(round_board(match_seed, round), first,
+                    prefix + "round" + std::to_string(round) + "-game" + (first == kA ? "1" : "2"));
 }
 
 }  // namespace c4

@@ -11,6 +11,7 @@
 
 #include "../common/run_loop.h"
 #include "game.h"
+#include "match.h"
 #include "player.h"
 
 namespace c4 {
@@ -33,6 +34,9 @@ using AfterGame = judge::AfterUnit;
 using GameDone = std::function<AfterGame(size_t index, const ScheduledGame& game, const GameResult& result)>;
 bool play_games(const std::vector<ScheduledGame>& games, const PlayerConfig& a, const PlayerConfig& b, int jobs,
                 const GameDone& done, std::string* error);
+
+// The game on `board`, `first` moving first; `id` names its working folders.
+GameSetup game_setup(const RoundBoard& board, Side first, const std::string& id);
 
 // Round `round` of a match seeded `match_seed` (round_board) as a game's setup,
 // `first` moving first, named "round<R>-game<1|2>" after `prefix`.

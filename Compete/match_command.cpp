@@ -105,13 +105,10 @@ int read_match_command(int argc, char** argv, const judge::WorkdirRoot* workdirs
   config.sprt.model = sprt_model;
   if (!have_seed) config.seed = judge::random_seed();
 
-  std::string host = judge::self_executable();
   int side_index = 0;
   for (c4::PlayerConfig* p : {&config.a, &config.b}) {
-    p->plugin_path = judge::absolute_path(positional[side_index]);
-    p->host_executable = host;
-    apply_player_options(player_options, side_index, p);
-    p->workdirs = workdirs;
+    *p = player_config(describe_player(player_options, side_index, judge::absolute_path(positional[side_index])),
+                       workdirs);
     const char* label = side_index == 0 ? "A" : "B";
     if (!log_dir.empty()) {
       std::error_code ec;

@@ -11,6 +11,7 @@
 #include <map>
 #include <mutex>
 
+#include "../common/cli.h"
 #include "../common/path_kind.h"
 #include "oj_protocol.h"
 #include "protocol.h"
@@ -166,6 +167,20 @@ bool SandboxedPlayer::over_at_peak(Answer* answer, const char* stage) {
 }
 
 void SandboxedPlayer::note_peak() { peak_kb_ = std::max(peak_kb_, plugin_.process().peak_resident_kb()); }
+
+PlayerConfig player_config(const PlayerDescription& player, const judge::WorkdirRoot* workdirs) {
+  PlayerConfig config;
+  config.plugin_path = player.path;
+  config.host_executable = judge::self_executable();
+  config.time_limit_ms = player.time_limit_ms;
+  config.memory_limit_bytes = player.memory_mb << 20;
+  config.freeze = player.freeze;
+  if (player.move_time_ms > 0) config.env.push_back({"STRATEGY_MOVE_MS", std::to_string(player.move_time_ms)});
+  if (player.move_iterations > 0)
+    config.env.push_back({"STRATEGY_MOVE_ITERATIONS", std::to_string(player.move_iterations)});
+  config.workdirs = workdirs;
+  return config;
+}
 
 judge::LoadStatus SandboxedPlayer::start(const PlayerConfig& config, std::string* message) {
   config_ = config;

@@ -30,6 +30,22 @@ struct PlayerConfig {
   bool freeze = true;     // stop the host's process group between its moves (--no-freeze: not)
 };
 
+// A player as a judge's options describe it. player_config() turns it into
+// the sandboxed player's configuration: the one step from a description to a
+// process, whichever judge (Compete, Tournament, Grade, the ladder, the arena).
+struct PlayerDescription {
+  std::string path;               // the plugin, program, zip or folder
+  int time_limit_ms = 3000;       // wall time per move
+  long long memory_mb = 1024;     // resident memory
+  long long move_time_ms = 0;     // STRATEGY_MOVE_MS for strategies that read it; 0: unset
+  long long move_iterations = 0;  // STRATEGY_MOVE_ITERATIONS; 0: unset
+  bool freeze = true;             // stopped between its moves
+};
+
+// The configuration of the player `player` describes, hosted by this judge's
+// binary, its games' working folders under `workdirs` (nullptr: none).
+PlayerConfig player_config(const PlayerDescription& player, const judge::WorkdirRoot* workdirs);
+
 // What one getPoint call came to.
 struct Answer {
   // kProtocolError: a program's stdout broke the OJ's protocol (detail says how).

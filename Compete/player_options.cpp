@@ -58,14 +58,15 @@ void PlayerOptions::add_to(judge::OptionTable* table, bool per_side, const std::
   judge::add_workdir_options(table, &workdirs);
 }
 
-void apply_player_options(const PlayerOptions& o, int side, PlayerConfig* p) {
-  p->time_limit_ms = static_cast<int>(o.time_limit_ms);
-  p->memory_limit_bytes = o.memory_mb << 20;
-  p->freeze = !o.no_freeze;
-  p->env.clear();
-  if (o.move_time_ms[side] > 0) p->env.push_back({"STRATEGY_MOVE_MS", std::to_string(o.move_time_ms[side])});
-  if (o.move_iterations[side] > 0)
-    p->env.push_back({"STRATEGY_MOVE_ITERATIONS", std::to_string(o.move_iterations[side])});
+PlayerDescription describe_player(const PlayerOptions& o, int side, const std::string& path) {
+  PlayerDescription d;
+  d.path = path;
+  d.time_limit_ms = static_cast<int>(o.time_limit_ms);
+  d.memory_mb = o.memory_mb;
+  d.freeze = !o.no_freeze;
+  d.move_time_ms = o.move_time_ms[side];
+  d.move_iterations = o.move_iterations[side];
+  return d;
 }
 
 }  // namespace c4

@@ -34,8 +34,7 @@ struct PlayerOptions {
   void add_to(judge::OptionTable* table, bool per_side, const std::string& seed_help, const std::string& jobs_help);
 };
 
-// Sets the time limit, the memory limit, the freeze and the environment of side `side`
-// (0: A, 1: B) in `player`.
-void apply_player_options(const PlayerOptions& options, int side, PlayerConfig* player);
+// Side `side` (0: A, 1: B) as the options describe it, playing `path`.
+PlayerDescription describe_player(const PlayerOptions& options, int side, const std::string& path);
 
 }  // namespace c4

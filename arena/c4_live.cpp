@@ -51,12 +51,13 @@ bool C4Live::start(std::string* error) {
 }
 
 bool C4Live::start_plugin(c4::Side side) {
-  c4::PlayerConfig config;
-  config.plugin_path = seat(side).path;
+  c4::PlayerDescription player;
+  player.path = seat(side).path;
+  player.time_limit_ms = setup_.time_limit_ms;
+  player.memory_mb = setup_.memory_limit_bytes >> 20;
+  player.move_time_ms = setup_.move_ms;
+  c4::PlayerConfig config = c4::player_config(player, nullptr);
   config.host_executable = env_.host_executable;
-  config.time_limit_ms = setup_.time_limit_ms;
-  config.memory_limit_bytes = setup_.memory_limit_bytes;
-  if (setup_.move_ms > 0) config.env.emplace_back("STRATEGY_MOVE_MS", std::to_string(setup_.move_ms));
   if (env_.workdirs) {
     if (!workdirs_[side]) {
       workdirs_[side] = std::make_unique<judge::Workdir>();

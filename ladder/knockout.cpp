@@ -95,8 +95,10 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
                                                              : "Round " + std::to_string(round);
     judge::OrderedPool<int> pool(static_cast<int>(ties.size()), request.jobs);
     pool.run(
-        [&](int, int unit, int*) {
+        [&](int worker, int unit, int*) {
           Tie& tie = ties[unit];
+          PlaySettings own = settings;  // the tie's games on the worker's cores
+          own.cores = pool.cores(worker);
           if (tie.low > static_cast<int>(seeds.size())) {
             tie.winner = tie.high;
             tie.note = "bye";
@@ -112,7 +114,7 @@ int run_knockout(const Folder& folder, const PlaySettings& settings, const Knock
               GameLine line;
               std::string why;
               line.plan = "knockout";
-              if (!play_ladder_game(settings, high, low, id, g, seed_of_pairing(id), &line, &why))
+              if (!play_ladder_game(own, high, low, id, g, seed_of_pairing(id), &line, &why))
                 return pool.fail(unit, why);
               tie.points_high += line.counts() ? line.score_a : 0;
               tie.points_low += line.counts() ? 1 - line.score_a : 0;

@@ -148,12 +148,15 @@ class Session {
     return true;
   }
 
-  // Plays the work's games, each recorded as it ends. Returns the games played.
-  bool play(const Work& work, int* played, std::string* error) {
+  // Plays the work's games on `cores` (the worker's share), each recorded as
+  // it ends. Returns the games played.
+  bool play(const Work& work, const std::vector<int>& cores, int* played, std::string* error) {
+    PlaySettings settings = settings_;
+    settings.cores = cores;
     for (int g : work.games) {
       GameLine line;
       line.plan = work.claim.plan;
-      if (!play_ladder_game(settings_, work.a, work.b, work.claim.pairing, g, work.claim.seed, &line, error))
+      if (!play_ladder_game(settings, work.a, work.b, work.claim.pairing, g, work.claim.seed, &line, error))
         return false;
       FolderLock lock(folder_);
       if (!lock.ok()) return *error = lock.error(), false;
@@ -217,7 +220,7 @@ int run_play(const Folder& folder, const PlaySettings& settings, const PlayReque
   int total = 0;
   judge::OrderedPool<int> pool(session.units(), request.jobs);
   pool.run(
-      [&](int, int unit, int* played) {
+      [&](int worker, int unit, int* played) {
         Work work;
         std::string why;
         {
@@ -225,7 +228,7 @@ int run_play(const Folder& folder, const PlaySettings& settings, const PlayReque
           if (!session.claim(&work, &why)) return pool.fail(unit, why);
         }
         *played = 0;
-        if (!work.games.empty() && !session.play(work, played, &why)) return pool.fail(unit, why);
+        if (!work.games.empty() && !session.play(work, pool.cores(worker), played, &why)) return pool.fail(unit, why);
         return true;
       },
       [&](int, int& played) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "../Compete/game.h"
+#include "../Compete/game_pool.h"
 #include "../Compete/match.h"
 #include "../PonteDelDiavolo/referee/match.h"
 #include "../PonteDelDiavolo/referee/record.h"
@@ -33,26 +34,20 @@ std::string with_members(const std::string& record, const std::vector<std::strin
 
 bool play_connect4(const PlaySettings& s, const Player& a, const Player& b, const std::string& pairing, int game,
                    uint64_t seed, GameLine* line, std::string* error) {
-  const c4::RoundBoard board = c4::round_board(seed, 0);
-  c4::GameSetup setup;
-  setup.M = board.M;
-  setup.N = board.N;
-  setup.noX = board.noX;
-  setup.noY = board.noY;
-  setup.seed = board.seed;
-  setup.first = game % 2 == 0 ? c4::kA : c4::kB;
-  setup.id = pairing + "-g" + std::to_string(game);
+  const c4::GameSetup setup =
+      c4::game_setup(c4::round_board(seed, 0), game % 2 == 0 ? c4::kA : c4::kB, pairing + "-g" + std::to_string(game));
   c4::MatchConfig config;
   c4::PlayerConfig* sides[2] = {&config.a, &config.b};
   const Player* players[2] = {&a, &b};
   for (int k = 0; k < 2; ++k) {
-    c4::PlayerConfig& p = *sides[k];
-    p.plugin_path = s.dir + "/" + players[k]->program;
+    c4::PlayerDescription d;
+    d.path = s.dir + "/" + players[k]->program;
+    d.time_limit_ms = s.time_limit_ms;
+    d.memory_mb = s.memory_mb;
+    d.move_time_ms = s.move_time_ms;
+    c4::PlayerConfig& p = *sides[k] = c4::player_config(d, s.workdirs);
     p.host_executable = s.host;
-    p.time_limit_ms = s.time_limit_ms;
-    p.memory_limit_bytes = s.memory_mb << 20;
-    if (s.move_time_ms > 0) p.env.push_back({"STRATEGY_MOVE_MS", std::to_string(s.move_time_ms)});
-    p.workdirs = s.workdirs;
+    p.cpus = s.cores;  // both sides of a game on the game's cores
   }
   config.rounds = 1;
   config.seed = seed;
@@ -80,6 +75,7 @@ bool play_ponte(const PlaySettings& s, const Player& a, const Player& b, const s
   o.memory_limit_mb = s.memory_mb;
   o.seed = seed;
   o.refusal_hooks = s.refusal_hooks;
+  o.cpus = s.cores;
   const pdd::GameResult r = pdd::play_game(o);
   if (!r.error.empty()) return *error = r.error, false;
   const pdd::Colour a_colour = a_white ? pdd::kWhite : pdd::kBlack;

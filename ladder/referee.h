@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "../common/workdir.h"
 #include "folder.h"
@@ -22,6 +23,7 @@ struct PlaySettings {
   long long memory_mb = 1024;
   const judge::WorkdirRoot* workdirs = nullptr;
   std::string refusal_hooks;  // PDD: the refusal hooks' shared object, or ""
+  std::vector<int> cores;     // the cores the game's players run on (the pool worker's share); empty: any
 };
 
 // Plays game `game` of pairing `pairing` (start `seed`) between a and b.

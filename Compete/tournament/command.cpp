@@ -67,18 +67,13 @@ int read_tournament_command(int argc, char** argv, TournamentCommand* command) {
   // Each pair is a Compete match; all of them are set up (and, with --resume,
   // checked against their records) before the first game.
   std::vector<TournamentPair>& pairs = command->pairs = tournament_pairs(static_cast<int>(plugins.size()), gauntlet);
-  const std::string host = judge::self_executable();
   std::vector<MatchConfig>& configs = command->configs;
   for (const TournamentPair& pair : pairs) {
     MatchConfig config;
     const int players[2] = {pair.a, pair.b};
     PlayerConfig* sides[2] = {&config.a, &config.b};
-    for (int side = 0; side < 2; ++side) {
-      sides[side]->plugin_path = plugins[players[side]];
-      sides[side]->host_executable = host;
-      // Every player plays with the same settings on either side.
-      apply_player_options(player_options, 0, sides[side]);
-    }
+    for (int side = 0; side < 2; ++side)  // every player plays with the same settings on either side
+      *sides[side] = player_config(describe_player(player_options, 0, plugins[players[side]]), nullptr);
     config.rounds = static_cast<int>(rounds);
     config.jobs = static_cast<int>(jobs);
     config.seed = seed;

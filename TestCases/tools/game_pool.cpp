@@ -17,14 +17,7 @@ bool play_games(const std::vector<c4::ScheduledGame>& games, const PoolOptions& 
   // Each game gives each side a fresh working folder of its own under this root.
   judge::WorkdirRoot workdirs;
   if (!workdirs.open("c4grade", options.workdirs, error)) return false;
-  c4::PlayerConfig a;
-  a.host_executable = judge::self_executable();
-  a.time_limit_ms = options.time_limit_ms;
-  a.workdirs = &workdirs;
-  a.freeze = options.freeze;
-  c4::PlayerConfig b = a;
-  a.env = options.env_a;
-  b.env = options.env_b;
+  const c4::PlayerConfig a = c4::player_config(options.a, &workdirs), b = c4::player_config(options.b, &workdirs);
   std::vector<c4::ScheduledGame> absolute = games;
   for (c4::ScheduledGame& g : absolute) {  // plugins find them from their own folders
     g.plugin_a = judge::absolute_path(g.plugin_a);

@@ -14,10 +14,8 @@ namespace sample_tools {
 
 struct PoolOptions {
   int jobs = 1;
-  int time_limit_ms = 3000;
-  std::vector<std::pair<std::string, std::string>> env_a, env_b;  // e.g. STRATEGY_MOVE_MS
-  judge::WorkdirSettings workdirs;                                // --keep-workdirs, --workdir-size
-  bool freeze = true;                                             // stop each host between its moves (--no-freeze: not)
+  c4::PlayerDescription a, b;       // the sides' limits and move budgets (each game names its plugins)
+  judge::WorkdirSettings workdirs;  // --keep-workdirs, --workdir-size
 };
 
 // Plays every game (c4::play_games; each game's plugins by absolute path), the

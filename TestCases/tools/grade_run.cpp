@@ -77,13 +77,25 @@ bool plan(const std::string& strategy, const Settings& settings, std::vector<Pla
 
 namespace {
 
+// How the settings describe the strategy (side A); the samples (B) are the
+// same without the move time.
+c4::PlayerDescription strategy_player(const Settings& settings) {
+  c4::PlayerDescription d;
+  d.time_limit_ms = settings.time_limit_ms;
+  d.move_time_ms = settings.move_time_ms;
+  d.freeze = settings.freeze;
+  return d;
+}
+
 // Game p as Compete records it: the strategy is A, the sample B, the round the sample's number.
 std::string record_line(const PlayedGame& p, const Settings& settings, const c4::GameResult& result) {
   c4::MatchConfig config;
-  config.a.plugin_path = p.game.plugin_a;
-  config.b.plugin_path = p.game.plugin_b;
-  config.a.time_limit_ms = config.b.time_limit_ms = settings.time_limit_ms;
-  if (settings.move_time_ms > 0) config.a.env.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
+  c4::PlayerDescription a = strategy_player(settings), b = a;
+  a.path = p.game.plugin_a;
+  b.path = p.game.plugin_b;
+  b.move_time_ms = 0;
+  config.a = c4::player_config(a, nullptr);
+  config.b = c4::player_config(b, nullptr);
   config.seed = settings.seed;
   config.rounds = kGroups * kSamplesPerGroup;
   return c4::record_line(config, p.entry.sample, p.game.setup, result);
@@ -100,10 +112,10 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
     if (!(*games)[i].done) specs.push_back((*games)[i].game), index.push_back(i);
   sample_tools::PoolOptions options;
   options.jobs = settings.jobs;
-  options.time_limit_ms = settings.time_limit_ms;
   options.workdirs = settings.workdirs;
-  options.freeze = settings.freeze;
-  if (settings.move_time_ms > 0) options.env_a.push_back({"STRATEGY_MOVE_MS", std::to_string(settings.move_time_ms)});
+  options.a = strategy_player(settings);
+  options.b = strategy_player(settings);
+  options.b.move_time_ms = 0;  // the samples play at their own pace
   auto done = [&](size_t k, const c4::GameResult& result) {
     const size_t i = index[k];
     PlayedGame& p = (*games)[i];

@@ -5,6 +5,8 @@
 // -j 2 and from merged shards; bad records named by file, line and field.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <fstream>
 #include <string>
 #include <vector>
@@ -295,7 +297,24 @@ TEST_CASE("analyze: a Compete record gives the same annotated record at -j 1, -j
   CHECK(summary.find("total: 6 games, ") != std::string::npos);
   // A missing shard is named; nothing is written.
   CHECK(test_shell::run_in(dir.path(), analyze + "-o partial.jsonl --merge s0.jsonl", &out) == 1);
-  CHECK(out.find("is in none of the shards") != std::string::npos);
+  CHECK(out.find("missing shard 1/2 (none of its 3 games is in the records)") != std::string::npos);
+  CHECK_FALSE(std::ifstream(dir / "partial.jsonl").good());
+  // A shard's output is written game by game; a shard run again analyses only the games it lacks.
+  const std::string s0 = test_shell::read_file(dir / "s0.jsonl");
+  CHECK(s0.find(",\"shard\":\"0/2\"}\n") != std::string::npos);
+  std::ofstream(dir / "s0.jsonl", std::ios::trunc) << s0.substr(0, s0.find('\n') + 1);
+  REQUIRE(test_shell::run_in(dir.path(), analyze + "-o s0.jsonl --shard 0/2 --summary", &out) == 0);
+  CHECK(test_shell::read_file(dir / "s0.jsonl") == s0);
+  CHECK(out.find("game 1: ") == std::string::npos);
+  CHECK(out.find("game 3: ") != std::string::npos);
+  // Shards of another record are refused by game.
+  REQUIRE(test_shell::run_in(
+              dir.path(),
+              "head -n 4 m.jsonl > other.jsonl && sed -n 6p m.jsonl >> other.jsonl && sed -n 5p m.jsonl >> other.jsonl",
+              &out) == 0);
+  CHECK(test_shell::run_in(dir.path(), kRoot + "/build/bin/analyze other.jsonl -o x.jsonl --merge s1.jsonl s0.jsonl",
+                           &out) == 1);
+  CHECK(out.find("game 5 is not the record's game 5: an analysis of another record") != std::string::npos);
 }
 
 TEST_CASE("analyze: a truncated or hostile record is named by file, line and field, with a non-zero exit") {
@@ -318,7 +337,11 @@ TEST_CASE("analyze: a truncated or hostile record is named by file, line and fie
   CHECK(test_shell::run_in(dir.path(), analyze + "bad.jsonl -o out.jsonl", &out) == 1);
   CHECK(out.find("analyze: bad.jsonl: game 2: field 'moves' item 2 (0, 2) is not the next free cell of its column") !=
         std::string::npos);
-  CHECK_FALSE(std::ifstream(dir / "out.jsonl").good());
+  // The games before the bad one keep their analysis: one line, game 1's.
+  const std::string kept = test_shell::read_file(dir / "out.jsonl");
+  CHECK(std::count(kept.begin(), kept.end(), '\n') == 1);
+  CHECK(kept.find("\"analysis\":{\"line\":1,") != std::string::npos);
+  std::remove((dir / "out.jsonl").c_str());
   // Not JSON at all; no -o.
   f = std::fopen((dir / "junk.jsonl").c_str(), "w");
   std::fprintf(f, "<script>alert(1)</script>\n");

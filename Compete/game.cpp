@@ -103,6 +103,15 @@ std::string describe_result(int code) {
   return "unknown result " + std::to_string(code);
 }
 
+void GameResult::end_with(const Verdict& verdict) {
+  code = verdict.code;
+  reason = verdict.reason;
+  win = verdict.win;
+  has_illegal = verdict.has_illegal;
+  illegal_x = verdict.illegal_x;
+  illegal_y = verdict.illegal_y;
+}
+
 GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b) {
   GameResult result;
   Board board(setup.M, setup.N, setup.noX, setup.noY);
@@ -150,12 +159,7 @@ GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const Player
       last_y[mover] = answer.y;
     }
     if (verdict.ended) {
-      result.code = verdict.code;
-      result.reason = verdict.reason;
-      result.win = verdict.win;
-      result.has_illegal = verdict.has_illegal;
-      result.illegal_x = verdict.illegal_x;
-      result.illegal_y = verdict.illegal_y;
+      result.end_with(verdict);
       break;
     }
     mover = other;

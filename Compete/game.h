@@ -84,6 +84,9 @@ struct GameResult {
   long long peak_resident_kb[3] = {0, 0, 0};  // indexed by Side
   // Not "": the judge could not play the game (no working folder); it has no result.
   std::string judge_error;
+
+  // Takes the game's end from the referee step: its code, reason, winning line and illegal move.
+  void end_with(const Verdict& verdict);
 };
 
 GameResult play_game(const GameSetup& setup, const PlayerConfig& a, const PlayerConfig& b);

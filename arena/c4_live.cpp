@@ -1,5 +1,6 @@
 #include "c4_live.h"
 
+#include "../Compete/game_pool.h"
 #include "../Compete/match.h"
 #include "../common/json.h"
 
@@ -233,13 +234,8 @@ std::string C4Live::record_line() const {
   config.a.time_limit_ms = config.b.time_limit_ms = setup_.time_limit_ms;
   config.a.memory_limit_bytes = config.b.memory_limit_bytes = setup_.memory_limit_bytes;
   config.seed = setup_.seed;
-  c4::GameSetup game;
-  game.M = setup_.M;
-  game.N = setup_.N;
-  game.noX = setup_.noX;
-  game.noY = setup_.noY;
-  game.seed = setup_.seed;
-  game.first = setup_.first;
+  const c4::GameSetup game =
+      c4::game_setup(c4::RoundBoard{setup_.seed, setup_.M, setup_.N, setup_.noX, setup_.noY}, setup_.first, "");
   c4::GameResult result;
   result.moves = moves_;
   for (const c4::MoveRecord& m : moves_) (m.side == c4::kA ? result.time_us_a : result.time_us_b) += m.wall_us;

@@ -3,14 +3,9 @@
 #include "../common/atomic_file.h"
 #include "../common/json.h"
 
-namespace viewer {
+#include "assets.h"
 
-// The assets, generated from viewer/assets/ by viewer/embed.sh.
-extern const char asset_css[];
-extern const char asset_viewer_js[];
-extern const char asset_connect4_js[];
-extern const char asset_game2048_js[];
-extern const char asset_pdd_js[];
+namespace viewer {
 
 namespace {
 

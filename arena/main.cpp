@@ -36,6 +36,35 @@ const char kUsageFooter[] =
 
 }  // namespace
 
+// The players the page offers: the command line's (a plugin, sources or a
+// program each) and the checkout's (so/, TestCases/, build/so/, the Ponte del
+// Diavolo programs). OptionTable::kContinue, or the usage error's status.
+int gather_players(const std::vector<std::string>& positional, const std::filesystem::path& self,
+                   judge::OptionTable* options, arena::Catalog* catalog) {
+  for (const std::string& path : positional) {
+    std::error_code ec;
+    // A ConnectFour side may also be sources (a zip or a folder), built the OJ's way when it plays.
+    const bool folder = std::filesystem::is_directory(path, ec);
+    if (!folder && !std::filesystem::is_regular_file(path, ec)) return options->error("no plugin file '" + path + "'");
+    const std::string ext = std::filesystem::path(path).extension().string();
+    if (!folder && ext != ".so" && ext != ".zip" && access(path.c_str(), X_OK) != 0)
+      return options->error("'" + path +
+                            "' is neither a plugin (.so), sources (.zip, a folder) nor an executable program");
+    catalog->add(path);
+  }
+  // The checkout: the arena is build/bin/arena in it.
+  const std::filesystem::path root = self.parent_path().parent_path().parent_path();
+  for (const char* folder : {"so", "TestCases", "build/so"}) catalog->add_folder((root / folder).string());
+  // The kit's Ponte del Diavolo programs, when built.
+  for (const char* program : {"pdd-random", "pdd-greedy", "pdd-strategy"}) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(root / "build/bin" / program, ec))
+      catalog->add((root / "build/bin" / program).string());
+  }
+
+  return judge::OptionTable::kContinue;
+}
+
 int main(int argc, char** argv) {
   // The plugins' hosts are this program, re-run in host mode.
   if (argc == 3 && std::strcmp(argv[1], "--plugin-host") == 0) return c4::run_plugin_host(argv[2]);
@@ -73,27 +102,9 @@ int main(int argc, char** argv) {
               << ", not 127.0.0.1: whoever reaches this address and has the token can run the plugins\n";
 
   arena::Catalog catalog;
-  for (const std::string& path : positional) {
-    std::error_code ec;
-    // A ConnectFour side may also be sources (a zip or a folder), built the OJ's way when it plays.
-    const bool folder = std::filesystem::is_directory(path, ec);
-    if (!folder && !std::filesystem::is_regular_file(path, ec)) return options.error("no plugin file '" + path + "'");
-    const std::string ext = std::filesystem::path(path).extension().string();
-    if (!folder && ext != ".so" && ext != ".zip" && access(path.c_str(), X_OK) != 0)
-      return options.error("'" + path +
-                           "' is neither a plugin (.so), sources (.zip, a folder) nor an executable program");
-    catalog.add(path);
-  }
-  // The checkout: the arena is build/bin/arena in it.
   const std::filesystem::path self = judge::self_executable();
-  const std::filesystem::path root = self.parent_path().parent_path().parent_path();
-  for (const char* folder : {"so", "TestCases", "build/so"}) catalog.add_folder((root / folder).string());
-  // The kit's Ponte del Diavolo programs, when built.
-  for (const char* program : {"pdd-random", "pdd-greedy", "pdd-strategy"}) {
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(root / "build/bin" / program, ec))
-      catalog.add((root / "build/bin" / program).string());
-  }
+  if (const int status = gather_players(positional, self, &options, &catalog); status != judge::OptionTable::kContinue)
+    return status;
 
   settings.token = arena::make_token();
   if (settings.token.empty()) {

@@ -24,7 +24,7 @@ while [ $# -gt 0 ]; do
   # A failing suite's end may not show what failed: its failed checks, with their test cases.
   if [ "$rc" -ne 0 ]; then
     echo "--- what failed in $suite:"
-    echo "$out" | grep -E '^TEST CASE:|^  [A-Za-z].*:$|: (ERROR|FATAL ERROR):|^  values:' | tail -n 60
+    echo "$out" | grep -E '^TEST CASE:|^  [A-Za-z].*:$|: (ERROR|FATAL ERROR):|^  values:|^  logged: ' | tail -n 60
   fi
   line=$(echo "$out" | grep -E '^\[doctest\] test cases:' | tail -n 1)
   p=$(echo "$line" | sed -nE 's/.*\| *([0-9]+) passed.*/\1/p')

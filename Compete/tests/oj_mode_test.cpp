@@ -225,13 +225,15 @@ double record_number(const std::string& line, const std::string& field) {
 TEST_CASE("memory as the OJ counts it: resident, checked as a side moves; address space only a far backstop") {
   ct::TempDir dir;
   // 8 threads with their arenas, a sparsely touched 2 GB reservation, 900 MB resident: all play.
+  // Filling 900 MB is the first move: a time limit far above it, so that only memory is judged here.
+  const std::vector<std::string> slow_first_move = {"--time-limit", "15000"};
   for (const char* legitimate : {"memory_threads", "memory_reserve", "memory_900"}) {
     CAPTURE(legitimate);
-    Match m = ct::play(dir.path(), ct::plugin(legitimate), ct::plugin("random_b"), 1);
+    Match m = ct::play(dir.path(), ct::plugin(legitimate), ct::plugin("random_b"), 1, slow_first_move);
     INFO(m.run.out << m.result_text);
     REQUIRE(m.parsed.ok);
-    for (int code : m.parsed.all_codes()) CHECK((code >= 0 && code <= 2));
     REQUIRE(m.records.size() == 2);
+    for (int code : m.parsed.all_codes()) CHECK_MESSAGE((code >= 0 && code <= 2), m.records[0]);
     const double peak = record_number(m.records[0], "peak_rss_a_mb");
     CHECK(peak > 0);
     if (std::string(legitimate) == "memory_900") CHECK(peak >= 900);
@@ -239,7 +241,7 @@ TEST_CASE("memory as the OJ counts it: resident, checked as a side moves; addres
     CHECK(record_number(m.records[0], "peak_rss_b_mb") > 0);
   }
   // 1.1 GB resident: stopped with its own reason, a runtime error.
-  Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("memory_1100"), 1);
+  Match m = ct::play(dir.path(), ct::plugin("random_a"), ct::plugin("memory_1100"), 1, slow_first_move);
   INFO(m.run.out << m.result_text);
   CHECK(count_codes(m, 5) == 2);
   CHECK(record_mentions(m, "B crashed in getPoint: memory over the limit: 1,"));

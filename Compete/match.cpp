@@ -154,7 +154,6 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   std::vector<RoundLines> lines(config.rounds);
   MatchOutcome state;
   state.summary = MatchSummary(config.sprt_enabled ? &config.sprt : nullptr);
-  std::vector<bool> done(total_games, false);
   std::string kept_record;
   for (const RecordedGame& g : config.recorded) {
     GameLine& line = lines[g.round].game[g.game];
@@ -162,7 +161,6 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
     line.code = g.code;
     line.time_us_a = g.time_us_a;
     line.time_us_b = g.time_us_b;
-    done[2 * g.round + g.game] = true;
     kept_record += g.line + "\n";
   }
   state.games_finished = static_cast<int>(config.recorded.size());
@@ -217,8 +215,7 @@ bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progr
   if (!write_summary(error)) return false;
 
   // The games (2 * round + game) still to play, in order: not recorded, of this shard.
-  const std::vector<int> pending =
-      judge::units_to_play(total_games, done, config.shard, config.shards, [](int i) { return i / 2; });
+  const std::vector<int>& pending = config.plan;
   bool stop = state.summary.decided();
 
   // The pending games are played `jobs` at a time and handed back in order

@@ -37,6 +37,9 @@ struct MatchConfig {
   // Games already in the record (--resume): not replayed; the record keeps
   // their lines and the new games are appended.
   std::vector<RecordedGame> recorded;
+  // The games (2 * round + game) this run plays, in order: judge::start_run's
+  // plan (read_match_records sets it with `recorded`).
+  std::vector<int> plan;
   bool resume = false;  // --resume: also remove the temporary files a killed run left
   // --shard K/N: only the rounds r with r % shards == shard are played, and
   // every record line says "shard":"K/N" (its last member).

@@ -86,6 +86,7 @@ judge::RunStart read_match_records(const judge::RunSettings& run, const std::vec
   judge::RunStart start = judge::start_run(run, format, 2 * config->rounds, "game", "games", records);
   config->recorded.clear();
   for (const judge::RecordedUnit& u : start.recorded) config->recorded.push_back(recorded_game(u));
+  config->plan = start.plan;
   return start;
 }
 

@@ -81,22 +81,20 @@ int read_tournament_command(int argc, char** argv, TournamentCommand* command) {
     config.record_path = folder + "/" + pair.file.substr(0, pair.file.size() - 4) + ".jsonl";
     config.stats_path = config.result_path + ".stats.json";
     config.resume = resume;
-    if (resume) {
-      judge::RunSettings pair_run;
-      pair_run.resume = true;
-      pair_run.record_path = config.record_path;
-      bool seed_from_record = false;
-      const judge::RunStart start =
-          read_match_records(pair_run, {}, have_seed, "Tournament", &config, &seed_from_record);
-      if (start.status != 0) {
-        std::cerr << "Tournament: " << start.problem << "\n";
-        return 2;
-      }
-      if (seed_from_record) {  // the first recorded pair gives the seed of all
-        seed = config.seed;
-        have_seed = true;
-        for (MatchConfig& earlier : configs) earlier.seed = seed;
-      }
+    // Each pair's match starts from the run loop (with --resume, from its record).
+    judge::RunSettings pair_run;
+    pair_run.resume = resume;
+    pair_run.record_path = config.record_path;
+    bool seed_from_record = false;
+    const judge::RunStart start = read_match_records(pair_run, {}, have_seed, "Tournament", &config, &seed_from_record);
+    if (start.status != 0) {
+      std::cerr << "Tournament: " << start.problem << "\n";
+      return 2;
+    }
+    if (seed_from_record) {  // the first recorded pair gives the seed of all
+      seed = config.seed;
+      have_seed = true;
+      for (MatchConfig& earlier : configs) earlier.seed = seed;
     }
     configs.push_back(config);
   }

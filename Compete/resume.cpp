@@ -7,26 +7,18 @@ namespace c4 {
 namespace {
 
 // The command-line words a setting comes from, for the refusal message.
-std::string setting_label(const std::string& key) {
-  if (key == "match_seed") return "--seed";
-  if (key == "rounds") return "the round count";
-  if (key == "a") return "strategy A";
-  if (key == "b") return "strategy B";
-  if (key == "time_limit_ms") return "--time-limit";
-  if (key == "memory_limit_mb") return "--memory-limit";
-  if (key == "env_a") return "A's --move-time / --move-iterations";
-  if (key == "env_b") return "B's --move-time / --move-iterations";
-  if (key == "sprt") return "--sprt";
-  if (key == "sprt_model") return "--sprt-model";
-  return "'" + key + "'";
-}
+const judge::SettingLabels kSettingLabels = {{"match_seed", "--seed"},
+                                             {"rounds", "the round count"},
+                                             {"a", "strategy A"},
+                                             {"b", "strategy B"},
+                                             {"time_limit_ms", "--time-limit"},
+                                             {"memory_limit_mb", "--memory-limit"},
+                                             {"env_a", "A's --move-time / --move-iterations"},
+                                             {"env_b", "B's --move-time / --move-iterations"},
+                                             {"sprt", "--sprt"},
+                                             {"sprt_model", "--sprt-model"}};
 
-// An integer member (no fraction, no exponent) of a record line.
-bool int_member(const judge::JsonValue& line, const char* key, long long min, long long max, long long* out) {
-  const judge::JsonValue* v = line.find(key);
-  if (!v || v->type != judge::JsonValue::kNumber) return false;
-  return judge::parse_int(v->text, min, max, out);
-}
+using judge::int_member;
 
 // A unit read back as the match's game (its members were checked by read_unit).
 RecordedGame recorded_game(const judge::RecordedUnit& unit) {
@@ -48,14 +40,14 @@ RecordedGame recorded_game(const judge::RecordedUnit& unit) {
 }  // namespace
 
 std::string settings_difference(const std::string& recorded, const std::string& current) {
-  return judge::settings_difference(recorded, current, setting_label, "Compete");
+  return judge::settings_difference(recorded, current, kSettingLabels, "Compete");
 }
 
 judge::RecordFormat record_format(MatchConfig* config, bool seed_given, bool* seed_from_record) {
   judge::RecordFormat f;
   f.program = "Compete";
   f.settings = [config] { return match_settings_json(*config); };
-  f.label = setting_label;
+  f.labels = kSettingLabels;
   f.read_unit = [config](const judge::JsonValue& v, int* index) -> std::string {
     long long round = 0, game = 0, code = 0, us = 0;
     if (!int_member(v, "round", 0, config->rounds - 1, &round) || !int_member(v, "game", 1, 2, &game) ||

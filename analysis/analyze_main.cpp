@@ -107,7 +107,6 @@ judge::RecordFormat annotated_format(int games) {
   judge::RecordFormat f;
   f.program = "analyze";
   f.settings = [] { return std::string("{}"); };
-  f.label = [](const std::string& key) { return "'" + key + "'"; };
   f.read_unit = [games](const judge::JsonValue& v, int* index) -> std::string {
     const int g = annotated_game(v);
     if (g < 1 || g > games) return "no \"analysis\" with a game of this record (" + std::to_string(games) + " games)";

@@ -102,13 +102,25 @@ class Arena {
   }
   bool allowed(const httplib::Request& req, httplib::Response& res);
   std::string plugin(const std::string& name);
-  std::shared_ptr<C4Live> c4_game(const judge::JsonValue& body);
+  // The live game `id` of type Game (named `name` in the refusal), or a 404.
+  template <class Game>
+  std::shared_ptr<Game> live(const std::string& id, const char* name) {
+    auto game = std::dynamic_pointer_cast<Game>(games_.find(id));
+    if (!game)
+      throw Refusal{404, std::string("there is no live ") + name + " game '" + id + "' (closed, or idle too long)"};
+    return game;
+  }
+  std::shared_ptr<C4Live> c4_game(const judge::JsonValue& body) {
+    return live<C4Live>(text_field(body, "game", true), "ConnectFour");
+  }
   void add(const std::shared_ptr<LiveGame>& game);
   C4Setup c4_setup(const judge::JsonValue& body);
   void c4_new(const httplib::Request& req, httplib::Response& res);
   void c4_from_record(const httplib::Request& req, httplib::Response& res);
   void c4_start(C4Setup setup, httplib::Response& res);
-  std::shared_ptr<G2048Live> g2048_game(const judge::JsonValue& body);
+  std::shared_ptr<G2048Live> g2048_game(const judge::JsonValue& body) {
+    return live<G2048Live>(text_field(body, "game", true), "2048");
+  }
   void route_2048(httplib::Server& server);
   void route_pdd(httplib::Server& server);
 
@@ -140,13 +152,6 @@ std::string Arena::plugin(const std::string& name) {
   std::string path = catalog_.find(name, &error);
   if (path.empty()) throw Refusal{400, error};
   return path;
-}
-
-std::shared_ptr<C4Live> Arena::c4_game(const judge::JsonValue& body) {
-  const std::string id = text_field(body, "game", true);
-  auto game = std::dynamic_pointer_cast<C4Live>(games_.find(id));
-  if (!game) throw Refusal{404, "there is no live ConnectFour game '" + id + "' (closed, or idle too long)"};
-  return game;
 }
 
 void Arena::add(const std::shared_ptr<LiveGame>& game) {
@@ -270,13 +275,6 @@ void Arena::c4_from_record(const httplib::Request& req, httplib::Response& res) 
   c4_start(std::move(setup), res);
 }
 
-std::shared_ptr<G2048Live> Arena::g2048_game(const judge::JsonValue& body) {
-  const std::string id = text_field(body, "game", true);
-  auto game = std::dynamic_pointer_cast<G2048Live>(games_.find(id));
-  if (!game) throw Refusal{404, "there is no live 2048 game '" + id + "' (closed, or idle too long)"};
-  return game;
-}
-
 // PZ2048: the course's game by keys, buttons, a pasted sequence or a bot plugin.
 void Arena::route_2048(httplib::Server& server) {
   server.Post("/api/2048/new", guarded([this](const httplib::Request& req, httplib::Response& res) {
@@ -363,34 +361,28 @@ void Arena::route_pdd(httplib::Server& server) {
                 game->start();
                 send_json(res, game->state_json());
               }));
-  server.Post(
-      "/api/pdd/action", guarded([this](const httplib::Request& req, httplib::Response& res) {
-        const judge::JsonValue body = body_object(req);
-        auto game = std::dynamic_pointer_cast<PddLive>(games_.find(text_field(body, "game", true)));
-        if (!game)
-          throw Refusal{404, "there is no live Ponte del Diavolo game '" + text_field(body, "game", true) + "'"};
-        const std::string kind = text_field(body, "kind", true);
-        pdd::Action action;
-        if (kind == "change") {
-          action.kind = pdd::Action::kChange;
-        } else if (kind == "chess" || kind == "bridge") {
-          action = pdd::Action::make(kind == "chess" ? pdd::Action::kChess : pdd::Action::kBridge, pdd_cell(body, "a"),
-                                     pdd_cell(body, "b"));
-        } else {
-          throw Refusal{400, "'kind' must be \"chess\", \"bridge\" or \"change\""};
-        }
-        const std::string refused = game->act(action);
-        if (!refused.empty()) throw Refusal{409, refused};
-        send_json(res, game->state_json());
-      }));
-  server.Post(
-      "/api/pdd/state", guarded([this](const httplib::Request& req, httplib::Response& res) {
-        const judge::JsonValue body = body_object(req);
-        auto game = std::dynamic_pointer_cast<PddLive>(games_.find(text_field(body, "game", true)));
-        if (!game)
-          throw Refusal{404, "there is no live Ponte del Diavolo game '" + text_field(body, "game", true) + "'"};
-        send_json(res, game->state_json());
-      }));
+  server.Post("/api/pdd/action", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const judge::JsonValue body = body_object(req);
+                auto game = live<PddLive>(text_field(body, "game", true), "Ponte del Diavolo");
+                const std::string kind = text_field(body, "kind", true);
+                pdd::Action action;
+                if (kind == "change") {
+                  action.kind = pdd::Action::kChange;
+                } else if (kind == "chess" || kind == "bridge") {
+                  action = pdd::Action::make(kind == "chess" ? pdd::Action::kChess : pdd::Action::kBridge,
+                                             pdd_cell(body, "a"), pdd_cell(body, "b"));
+                } else {
+                  throw Refusal{400, "'kind' must be \"chess\", \"bridge\" or \"change\""};
+                }
+                const std::string refused = game->act(action);
+                if (!refused.empty()) throw Refusal{409, refused};
+                send_json(res, game->state_json());
+              }));
+  server.Post("/api/pdd/state", guarded([this](const httplib::Request& req, httplib::Response& res) {
+                const judge::JsonValue body = body_object(req);
+                auto game = live<PddLive>(text_field(body, "game", true), "Ponte del Diavolo");
+                send_json(res, game->state_json());
+              }));
 }
 
 void Arena::route(httplib::Server& server) {
@@ -460,8 +452,7 @@ void Arena::route(httplib::Server& server) {
               }));
   // The game's replay page, as record2html makes it from the saved line.
   server.Get("/api/c4/replay", guarded([this](const httplib::Request& req, httplib::Response& res) {
-               auto game = std::dynamic_pointer_cast<C4Live>(games_.find(req.get_param_value("game")));
-               if (!game) throw Refusal{404, "there is no live ConnectFour game '" + req.get_param_value("game") + "'"};
+               auto game = live<C4Live>(req.get_param_value("game"), "ConnectFour");
                std::string line;
                {
                  std::lock_guard<std::mutex> lock(game->mutex);

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "fork_lock.h"
+#include "write_all.h"
 
 namespace judge {
 namespace {
@@ -24,19 +25,6 @@ std::string folder_of(const std::string& path) {
   if (slash == std::string::npos) return ".";
   if (slash == 0) return "/";
   return path.substr(0, slash);
-}
-
-bool write_all(int fd, const char* data, size_t size) {
-  while (size > 0) {
-    ssize_t n = ::write(fd, data, size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    data += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
 }
 
 std::string system_error(const std::string& what, const std::string& path) {

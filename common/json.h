@@ -8,28 +8,10 @@ namespace judge {
 
 class JsonWriter {
  public:
-  JsonWriter& begin_object() {
-    separate();
-    out_ += '{';
-    first_ = true;
-    return *this;
-  }
-  JsonWriter& end_object() {
-    out_ += '}';
-    first_ = false;
-    return *this;
-  }
-  JsonWriter& begin_array() {
-    separate();
-    out_ += '[';
-    first_ = true;
-    return *this;
-  }
-  JsonWriter& end_array() {
-    out_ += ']';
-    first_ = false;
-    return *this;
-  }
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
   JsonWriter& key(const std::string& k) {
     separate();
     quote(k);
@@ -43,23 +25,11 @@ class JsonWriter {
     return *this;
   }
   JsonWriter& value(const char* s) { return value(std::string(s)); }
-  JsonWriter& value(int64_t v) {
-    separate();
-    out_ += std::to_string(v);
-    return *this;
-  }
+  JsonWriter& value(int64_t v) { return raw(std::to_string(v)); }
   JsonWriter& value(int v) { return value(static_cast<int64_t>(v)); }
-  JsonWriter& value(uint64_t v) {
-    separate();
-    out_ += std::to_string(v);
-    return *this;
-  }
+  JsonWriter& value(uint64_t v) { return raw(std::to_string(v)); }
   JsonWriter& value(double v);
-  JsonWriter& value(bool v) {
-    separate();
-    out_ += v ? "true" : "false";
-    return *this;
-  }
+  JsonWriter& value(bool v) { return raw(v ? "true" : "false"); }
   // A value already written as JSON (a number's literal, a nested document).
   JsonWriter& raw(const std::string& json) {
     separate();
@@ -74,6 +44,17 @@ class JsonWriter {
   const std::string& str() const { return out_; }
 
  private:
+  JsonWriter& open(char bracket) {
+    separate();
+    out_ += bracket;
+    first_ = true;
+    return *this;
+  }
+  JsonWriter& close(char bracket) {
+    out_ += bracket;
+    first_ = false;
+    return *this;
+  }
   void separate() {
     if (!first_) out_ += ',';
     first_ = false;

@@ -50,13 +50,29 @@ class Parser {
     return number(v);
   }
 
-  bool object(JsonValue* v, int depth) {
-    v->type = JsonValue::kObject;
+  // The items of an object or an array, from its opening bracket to
+  // `close`: item() reads one, and a ',' comes between two.
+  template <class Item>
+  bool items(char close, const Item& item) {
     ++i_;
     space();
-    if (at('}')) return ++i_, true;
+    if (at(close)) return ++i_, true;
     for (;;) {
       space();
+      if (!item()) return false;
+      space();
+      if (at(',')) {
+        ++i_;
+        continue;
+      }
+      if (at(close)) return ++i_, true;
+      return fail(close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+    }
+  }
+
+  bool object(JsonValue* v, int depth) {
+    v->type = JsonValue::kObject;
+    return items('}', [&] {
       std::string key;
       if (!at('"') || !string(&key)) return fail("expected a member name");
       space();
@@ -64,34 +80,16 @@ class Parser {
       ++i_;
       space();
       v->members.emplace_back(key, JsonValue());
-      if (!value(&v->members.back().second, depth + 1)) return false;
-      space();
-      if (at(',')) {
-        ++i_;
-        continue;
-      }
-      if (at('}')) return ++i_, true;
-      return fail("expected ',' or '}'");
-    }
+      return value(&v->members.back().second, depth + 1);
+    });
   }
 
   bool array(JsonValue* v, int depth) {
     v->type = JsonValue::kArray;
-    ++i_;
-    space();
-    if (at(']')) return ++i_, true;
-    for (;;) {
-      space();
+    return items(']', [&] {
       v->items.emplace_back();
-      if (!value(&v->items.back(), depth + 1)) return false;
-      space();
-      if (at(',')) {
-        ++i_;
-        continue;
-      }
-      if (at(']')) return ++i_, true;
-      return fail("expected ',' or ']'");
-    }
+      return value(&v->items.back(), depth + 1);
+    });
   }
 
   bool digits() {

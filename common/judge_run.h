@@ -12,6 +12,7 @@
 
 #include "json_read.h"
 #include "options.h"
+#include "shards.h"
 #include "workdir.h"
 
 namespace judge {
@@ -79,13 +80,17 @@ struct RecordedUnit {
   JsonValue value;    // the line parsed
 };
 
+// True if `line` has a member `key` that is a whole number (no fraction, no
+// exponent) in [min, max], put in *out.
+bool int_member(const JsonValue& line, const char* key, long long min, long long max, long long* out);
+
 // How a judge's record lines are read back. Every line carries the settings
 // object that decides its units ("settings"); a line of another command line is
 // refused naming the setting (label names it as the command line does).
 struct RecordFormat {
-  std::string program;                                   // "Compete", in messages
-  std::function<std::string()> settings;                 // this run's settings object
-  std::function<std::string(const std::string&)> label;  // a setting's key in the command line's words
+  std::string program;                    // "Compete", in messages
+  std::function<std::string()> settings;  // this run's settings object
+  SettingLabels labels;                   // a setting's key in the command line's words
   // Reads a line's own members into *index (the unit); "" or what is wrong.
   std::function<std::string(const JsonValue& line, int* index)> read_unit;
   std::function<std::string(int index)> describe_unit;  // "game 1 of round 0"

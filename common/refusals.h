@@ -23,6 +23,8 @@
 #include <string>
 #include <vector>
 
+#include "no_copy.h"
+
 namespace judge {
 
 // The calls counted, and the refusals each may meet.
@@ -72,12 +74,9 @@ void add_refusals(const std::vector<Refusal>& run, std::vector<Refusal>* totals)
 constexpr int kRefusalFd = 5;
 
 // The judge's side: a table for one run of a host.
-class RefusalTable {
+class RefusalTable : NoCopy {
  public:
-  RefusalTable() = default;
   ~RefusalTable() { close(); }
-  RefusalTable(const RefusalTable&) = delete;
-  RefusalTable& operator=(const RefusalTable&) = delete;
 
   // A fresh zeroed table; false (with *error) if the kernel refused one.
   bool create(std::string* error);

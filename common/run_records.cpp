@@ -11,6 +11,11 @@
 
 namespace judge {
 
+bool int_member(const JsonValue& line, const char* key, long long min, long long max, long long* out) {
+  const JsonValue* v = line.find(key);
+  return v && v->type == JsonValue::kNumber && parse_int(v->text, min, max, out);
+}
+
 bool read_record_units(const std::string& path, const std::string& what, const RecordFormat& format,
                        const std::string* own_shard, std::vector<RecordedUnit>* units, bool* torn,
                        std::string* problem) {
@@ -43,7 +48,7 @@ bool read_record_text(const std::string& text, const std::string& source, const 
       }
     }
     const std::string difference =
-        settings_difference(settings->dump(), format.settings(), format.label, format.program);
+        settings_difference(settings->dump(), format.settings(), format.labels, format.program);
     if (!difference.empty()) {
       *problem = where + "made by another command line: " + difference;
       return false;

@@ -25,6 +25,7 @@
 
 #include "fork_lock.h"
 #include "staging.h"
+#include "write_all.h"
 
 extern char** environ;
 
@@ -404,17 +405,7 @@ bool Process::start(const SpawnOptions& options, std::string* error) {
 
 bool Process::send(const void* data, size_t size) {
   if (to_child_ < 0) return false;
-  const char* p = static_cast<const char*>(data);
-  while (size > 0) {
-    ssize_t n = ::write(to_child_, p, size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    p += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
+  return write_all(to_child_, data, size);
 }
 
 IoResult Process::receive(void* data, size_t size, Deadline deadline) {
@@ -581,17 +572,7 @@ bool read_exact(int fd, void* data, size_t size) {
   return true;
 }
 
-bool write_exact(int fd, const void* data, size_t size) {
-  const char* p = static_cast<const char*>(data);
-  while (size > 0) {
-    ssize_t n = ::write(fd, p, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    p += n;
-    size -= static_cast<size_t>(n);
-  }
-  return true;
-}
+bool write_exact(int fd, const void* data, size_t size) { return write_all(fd, data, size); }
 
 }  // namespace channel
 

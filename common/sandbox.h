@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "confinement.h"
+#include "no_copy.h"
 #include "refusals.h"
 
 namespace judge {
@@ -57,12 +58,9 @@ struct ExitStatus {
 
 enum class IoResult { kOk, kTimeout, kClosed };
 
-class Process {
+class Process : NoCopy {
  public:
-  Process() = default;
   ~Process();
-  Process(const Process&) = delete;
-  Process& operator=(const Process&) = delete;
 
   // Forks and execs options.argv. False (with *error set) if that could not
   // start; a program that cannot be exec'd exits with code 127.

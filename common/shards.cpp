@@ -51,9 +51,12 @@ std::string missing_shards(const std::vector<bool>& present, int shards, const s
   return text;
 }
 
-std::string settings_difference(const std::string& recorded, const std::string& current,
-                                const std::function<std::string(const std::string&)>& label,
+std::string settings_difference(const std::string& recorded, const std::string& current, const SettingLabels& labels,
                                 const std::string& program) {
+  auto label = [&labels](const std::string& key) {
+    const auto known = labels.find(key);
+    return known != labels.end() ? known->second : "'" + key + "'";
+  };
   JsonValue r, c;
   std::string error;
   if (!parse_json(recorded, &r, &error) || r.type != JsonValue::kObject) return "its settings are not a JSON object";

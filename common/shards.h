@@ -5,6 +5,7 @@
 // settings, naming the setting.
 #pragma once
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,9 +44,10 @@ std::string missing_shards(const std::vector<bool>& present, int shards, const s
 
 // The first setting of `recorded` that differs from `current` (both JSON
 // objects), in words: "<label> differs: record 10, now 20", "<label>: not in
-// the record"; "" if none. label(key) names a setting as the command line does.
-std::string settings_difference(const std::string& recorded, const std::string& current,
-                                const std::function<std::string(const std::string&)>& label,
+// the record"; "" if none. `labels` names a setting as the command line does
+// (a key it lacks is named by itself, quoted).
+using SettingLabels = std::map<std::string, std::string>;
+std::string settings_difference(const std::string& recorded, const std::string& current, const SettingLabels& labels,
                                 const std::string& program);
 
 }  // namespace judge

@@ -11,6 +11,8 @@
 #pragma once
 #include <string>
 
+#include "no_copy.h"
+
 namespace judge {
 
 class OptionTable;
@@ -31,12 +33,9 @@ void add_workdir_options(OptionTable* table, WorkdirSettings* settings);
 // The judge's scratch folder /tmp/<prefix>.XXXXXX (mode 0711: the runs' own
 // users pass through it to their folders). Removed with all below it by the
 // destructor, and by remove_workdirs() when the judge dies of a signal.
-class WorkdirRoot {
+class WorkdirRoot : NoCopy {
  public:
-  WorkdirRoot() = default;
   ~WorkdirRoot();
-  WorkdirRoot(const WorkdirRoot&) = delete;
-  WorkdirRoot& operator=(const WorkdirRoot&) = delete;
 
   // False (with *error) if the folder, or the keep folder, cannot be made.
   bool open(const std::string& prefix, const WorkdirSettings& settings, std::string* error);
@@ -52,12 +51,9 @@ class WorkdirRoot {
 // kernel allows; close() (or the destructor) copies it to keep_dir/<name> when
 // asked, then unmounts and removes it. Names are the judges' game ids and
 // sides, e.g. "round3-game1-A".
-class Workdir {
+class Workdir : NoCopy {
  public:
-  Workdir() = default;
   ~Workdir() { close(); }
-  Workdir(const Workdir&) = delete;
-  Workdir& operator=(const Workdir&) = delete;
 
   bool create(const WorkdirRoot& root, const std::string& name, std::string* error);
   // Where close() copies it besides keep_dir (the files a game leaves to the

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "../common/no_copy.h"
+
 namespace ladder {
 
 enum class GameKind { kConnectFour, kPonte };
@@ -36,12 +38,10 @@ bool init_folder(const std::string& dir, GameKind kind, std::string* error);
 bool open_folder(const std::string& dir, Folder* folder, GameKind* kind, std::string* error);
 
 // The folder's lock, held from construction to destruction (blocking).
-class FolderLock {
+class FolderLock : judge::NoCopy {
  public:
   explicit FolderLock(const Folder& folder);
   ~FolderLock();
-  FolderLock(const FolderLock&) = delete;
-  FolderLock& operator=(const FolderLock&) = delete;
   bool ok() const { return fd_ >= 0; }
   const std::string& error() const { return error_; }
 

@@ -10,24 +10,43 @@
 #include "../common/cli.h"
 #include "../common/json.h"
 #include "../common/json_read.h"
+#include "../common/record_fields.h"
 
 namespace ladder {
 
 using judge::JsonValue;
 
+namespace {
+
+// The members of a games.jsonl line, in the order written; "record" follows when the game has one.
+const judge::RecordFields<GameLine>& game_fields() {
+  static const judge::RecordFields<GameLine> fields = {{"pairing", &GameLine::pairing},
+                                                       {"game", &GameLine::game},
+                                                       {"a", &GameLine::a},
+                                                       {"b", &GameLine::b},
+                                                       {"seed", &GameLine::seed},
+                                                       {"plan", &GameLine::plan},
+                                                       {"score_a", &GameLine::score_a},
+                                                       {"result", &GameLine::result},
+                                                       {"reason", &GameLine::reason},
+                                                       {"time", &GameLine::time}};
+  return fields;
+}
+
+// The members of a claims.jsonl line, in the order written.
+const judge::RecordFields<Claim>& claim_fields() {
+  static const judge::RecordFields<Claim> fields = {
+      {"pairing", &Claim::pairing}, {"a", &Claim::a},         {"b", &Claim::b},      {"seed", &Claim::seed},
+      {"plan", &Claim::plan},       {"owner", &Claim::owner}, {"time", &Claim::time}};
+  return fields;
+}
+
+}  // namespace
+
 std::string game_line(const GameLine& g) {
   judge::JsonWriter json;
-  json.begin_object()
-      .field("pairing", g.pairing)
-      .field("game", g.game)
-      .field("a", g.a)
-      .field("b", g.b)
-      .field("seed", g.seed)
-      .field("plan", g.plan)
-      .field("score_a", g.score_a)
-      .field("result", g.result)
-      .field("reason", g.reason)
-      .field("time", g.time);
+  json.begin_object();
+  game_fields().write(g, &json);
   if (!g.record.empty()) json.key("record").raw(g.record);
   json.end_object();
   return json.str();
@@ -35,69 +54,24 @@ std::string game_line(const GameLine& g) {
 
 std::string claim_line(const Claim& c) {
   judge::JsonWriter json;
-  json.begin_object()
-      .field("pairing", c.pairing)
-      .field("a", c.a)
-      .field("b", c.b)
-      .field("seed", c.seed)
-      .field("plan", c.plan)
-      .field("owner", c.owner)
-      .field("time", c.time)
-      .end_object();
+  json.begin_object();
+  claim_fields().write(c, &json);
+  json.end_object();
   return json.str();
 }
 
-namespace {
-
-bool text_of(const JsonValue& v, const char* key, const std::string& where, std::string* out, std::string* error) {
-  const JsonValue* m = v.find(key);
-  if (!m || m->type != JsonValue::kString)
-    return *error = where + "field '" + key + "' is " + (m ? "'" + m->dump() + "'" : "missing") + ", not a string",
-           false;
-  *out = m->text;
-  return true;
-}
-
-bool number_of(const JsonValue& v, const char* key, const std::string& where, double* out, std::string* error) {
-  const JsonValue* m = v.find(key);
-  if (!m || m->type != JsonValue::kNumber)
-    return *error = where + "field '" + key + "' is " + (m ? "'" + m->dump() + "'" : "missing") + ", not a number",
-           false;
-  *out = m->number;
-  return true;
-}
-
-bool seed_of(const JsonValue& v, const std::string& where, uint64_t* out, std::string* error) {
-  const JsonValue* m = v.find("seed");
-  if (!m || m->type != JsonValue::kNumber || !judge::parse_u64(m->text, out))
-    return *error = where + "field 'seed' is " + (m ? "'" + m->dump() + "'" : "missing") + ", not a whole number",
-           false;
-  return true;
-}
-
-}  // namespace
-
 bool parse_game(const JsonValue& v, const std::string& where, GameLine* g, std::string* error) {
-  double game = 0;
-  if (!text_of(v, "pairing", where, &g->pairing, error) || !number_of(v, "game", where, &game, error) ||
-      !text_of(v, "a", where, &g->a, error) || !text_of(v, "b", where, &g->b, error) ||
-      !seed_of(v, where, &g->seed, error) || !text_of(v, "plan", where, &g->plan, error) ||
-      !number_of(v, "score_a", where, &g->score_a, error) || !text_of(v, "result", where, &g->result, error) ||
-      !text_of(v, "reason", where, &g->reason, error) || !text_of(v, "time", where, &g->time, error))
-    return false;
+  if (!game_fields().read(v, where, g, error)) return false;
   if (g->result != "a" && g->result != "b" && g->result != "draw" && g->result != "void")
     return *error = where + "field 'result' is '" + g->result + "', not a, b, draw or void", false;
   if (g->score_a != 0 && g->score_a != 0.5 && g->score_a != 1)
     return *error = where + "field 'score_a' is " + v.find("score_a")->text + ", not 0, 0.5 or 1", false;
-  g->game = static_cast<int>(game);
   if (const JsonValue* record = v.find("record")) g->record = record->dump();
   return true;
 }
 
 bool parse_claim(const JsonValue& v, const std::string& where, Claim* c, std::string* error) {
-  return text_of(v, "pairing", where, &c->pairing, error) && text_of(v, "a", where, &c->a, error) &&
-         text_of(v, "b", where, &c->b, error) && seed_of(v, where, &c->seed, error) &&
-         text_of(v, "plan", where, &c->plan, error) && text_of(v, "owner", where, &c->owner, error);
+  return claim_fields().read(v, where, c, error);
 }
 
 bool add_game(GameLine game, const std::string& where, std::set<std::pair<std::string, int>>* seen,
@@ -111,18 +85,14 @@ bool add_game(GameLine game, const std::string& where, std::set<std::pair<std::s
   return true;
 }
 
-bool read_games(const std::string& text, const std::string& source, std::vector<GameLine>* games,
-                std::vector<std::string>* warnings, std::string* error) {
-  std::set<std::pair<std::string, int>> seen;
+bool read_ledger_lines(const std::string& text, const std::string& source, const LedgerLine& each,
+                       std::vector<std::string>* warnings, std::string* error) {
   bool torn = false;
   std::string problem;
   const bool ok = judge::read_json_lines(
       text, source,
-      [&](int, const std::string& where, const std::string&, const JsonValue& v) {
-        GameLine g;
-        if (!parse_game(v, where, &g, &problem)) return false;
-        add_game(std::move(g), where, &seen, games, warnings);
-        return true;
+      [&](int, const std::string& where, const std::string& line, const JsonValue& v) {
+        return each(where, line, v, &problem);
       },
       &torn, error);
   if (!ok && !problem.empty()) *error = problem;
@@ -130,22 +100,27 @@ bool read_games(const std::string& text, const std::string& source, std::vector<
   return ok;
 }
 
+bool read_games(const std::string& text, const std::string& source, std::vector<GameLine>* games,
+                std::vector<std::string>* warnings, std::string* error) {
+  std::set<std::pair<std::string, int>> seen;
+  auto each = [&](const std::string& where, const std::string&, const JsonValue& v, std::string* problem) {
+    GameLine g;
+    if (!parse_game(v, where, &g, problem)) return false;
+    add_game(std::move(g), where, &seen, games, warnings);
+    return true;
+  };
+  return read_ledger_lines(text, source, each, warnings, error);
+}
+
 bool read_claims(const std::string& text, const std::string& source, std::vector<Claim>* claims,
                  std::vector<std::string>* warnings, std::string* error) {
-  bool torn = false;
-  std::string problem;
-  const bool ok = judge::read_json_lines(
-      text, source,
-      [&](int, const std::string& where, const std::string&, const JsonValue& v) {
-        Claim c;
-        if (!parse_claim(v, where, &c, &problem)) return false;
-        claims->push_back(std::move(c));
-        return true;
-      },
-      &torn, error);
-  if (!ok && !problem.empty()) *error = problem;
-  if (torn) warnings->push_back(source + ": the last line was cut short (a process killed mid-write); ignored");
-  return ok;
+  auto each = [&](const std::string& where, const std::string&, const JsonValue& v, std::string* problem) {
+    Claim c;
+    if (!parse_claim(v, where, &c, problem)) return false;
+    claims->push_back(std::move(c));
+    return true;
+  };
+  return read_ledger_lines(text, source, each, warnings, error);
 }
 
 namespace {

@@ -17,6 +17,7 @@
 //     the latest claim of a pairing names who plays its missing games.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <string>
 #include <utility>
@@ -47,6 +48,15 @@ struct Claim {
 
 std::string game_line(const GameLine& game);
 std::string claim_line(const Claim& claim);
+
+// Reads a ledger file's JSON lines (games, claims, players): each(where,
+// line, value, &problem) for every line, `where` being "<source> line N: ".
+// A torn last line is skipped with a warning; false with *error (the line
+// that is not JSON, or each's problem) at the first bad line.
+using LedgerLine = std::function<bool(const std::string& where, const std::string& line, const judge::JsonValue& value,
+                                      std::string* problem)>;
+bool read_ledger_lines(const std::string& text, const std::string& source, const LedgerLine& each,
+                       std::vector<std::string>* warnings, std::string* error);
 
 // Reads games.jsonl: every game once, in file order. A line repeating a
 // (pairing, game) already read is dropped, and a torn last line skipped,

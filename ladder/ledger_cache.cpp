@@ -10,6 +10,22 @@
 #include "../common/json_read.h"
 
 namespace ladder {
+namespace {
+
+// A line of games.jsonl or claims.jsonl read into *out by parse (parse_game,
+// parse_claim); false with *error beginning with `where`.
+template <class Line>
+bool parse_line(const std::string& where, const std::string& line,
+                bool (*parse)(const judge::JsonValue&, const std::string&, Line*, std::string*), Line* out,
+                std::string* error) {
+  judge::JsonValue v;
+  std::string why;
+  if (!judge::parse_json(line, &v, &why) || v.type != judge::JsonValue::kObject)
+    return *error = where + "not a JSON object (" + (why.empty() ? "another value" : why) + ")", false;
+  return parse(v, where, out, error);
+}
+
+}  // namespace
 
 bool LedgerCache::read_new(const std::string& path, const std::string& source, Tail* tail, bool* restart,
                            const LineHandler& each, std::string* error) {
@@ -48,11 +64,6 @@ bool LedgerCache::read_new(const std::string& path, const std::string& source, T
 bool LedgerCache::refresh(std::string* error) {
   for (int attempt = 0; attempt < 2; ++attempt) {
     bool restart = false;
-    auto json = [](const std::string& where, const std::string& line, judge::JsonValue* v, std::string* error) {
-      std::string why;
-      if (judge::parse_json(line, v, &why) && v->type == judge::JsonValue::kObject) return true;
-      return *error = where + "not a JSON object (" + (why.empty() ? "another value" : why) + ")", false;
-    };
     const bool ok =
         read_new(
             folder_.players(), "players.jsonl", &tails_[0], &restart,
@@ -63,9 +74,8 @@ bool LedgerCache::refresh(std::string* error) {
         read_new(
             folder_.games(), "games.jsonl", &tails_[1], &restart,
             [&](const std::string& where, const std::string& line, std::string* e) {
-              judge::JsonValue v;
               GameLine g;
-              if (!json(where, line, &v, e) || !parse_game(v, where, &g, e)) return false;
+              if (!parse_line(where, line, parse_game, &g, e)) return false;
               const std::string pairing = g.pairing;
               const int game = g.game;
               if (add_game(std::move(g), where, &seen_, &ledger_.games, &ledger_.warnings) && game >= 0 && game < 2)
@@ -76,9 +86,8 @@ bool LedgerCache::refresh(std::string* error) {
         read_new(
             folder_.claims(), "claims.jsonl", &tails_[2], &restart,
             [&](const std::string& where, const std::string& line, std::string* e) {
-              judge::JsonValue v;
               Claim c;
-              if (!json(where, line, &v, e) || !parse_claim(v, where, &c, e)) return false;
+              if (!parse_line(where, line, parse_claim, &c, e)) return false;
               ledger_.claims.push_back(std::move(c));
               return true;
             },

@@ -69,14 +69,33 @@ bool open_ladder(const std::string& dir, ladder::Folder* folder, ladder::GameKin
   return true;
 }
 
+// A command's words after its options into *args: `count` of them (at least
+// `count` when `or_more`), else the usage error `need`. kContinue, or the
+// exit status.
+int read_words(judge::OptionTable& options, int argc, char** argv, size_t count, bool or_more, const char* need,
+               std::vector<std::string>* args) {
+  if (const int s = options.parse(argc, argv, args); s != judge::OptionTable::kContinue) return s;
+  if (or_more ? args->size() < count : args->size() != count) return options.error(need);
+  return judge::OptionTable::kContinue;
+}
+
+// read_words, then the ladder folder the first word names opened.
+int open_command(judge::OptionTable& options, int argc, char** argv, size_t count, bool or_more, const char* need,
+                 std::vector<std::string>* args, ladder::Folder* folder, ladder::GameKind* kind) {
+  if (const int s = read_words(options, argc, argv, count, or_more, need, args); s != judge::OptionTable::kContinue)
+    return s;
+  return open_ladder((*args)[0], folder, kind) ? judge::OptionTable::kContinue : 1;
+}
+
 int cmd_init(int argc, char** argv) {
   std::string game;
   judge::OptionTable options("ladder init", "usage: ladder init DIR --game connect4|pdd\n");
   options.text("--game", "GAME", &game, "connect4 or pdd", "connect4 or pdd");
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
+  if (const int s = read_words(options, argc, argv, 1, false, "need one folder", &args);
+      s != judge::OptionTable::kContinue)
+    return s;
   ladder::GameKind kind;
-  if (args.size() != 1) return options.error("need one folder");
   if (!ladder::parse_game_kind(game, &kind)) return options.error("--game needs connect4 or pdd, not '" + game + "'");
   std::string error;
   if (!ladder::init_folder(args[0], kind, &error)) return fail(error);
@@ -90,8 +109,9 @@ int cmd_add(int argc, char** argv) {
                              "FILE: a .so plugin or a student's .zip (connect4); a program or its .c "
                              "source (pdd).\n");
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
-  if (args.size() != 3) return options.error("need DIR, NAME and FILE");
+  if (const int s = read_words(options, argc, argv, 3, false, "need DIR, NAME and FILE", &args);
+      s != judge::OptionTable::kContinue)
+    return s;
   if (!ladder::valid_name(args[1]))
     return options.error("NAME '" + args[1] + "': 1 to 40 of A-Z a-z 0-9 _ - . (not starting with . or -)");
   ladder::Folder folder;
@@ -127,11 +147,11 @@ int cmd_add(int argc, char** argv) {
 int cmd_remove(int argc, char** argv) {
   judge::OptionTable options("ladder remove", "usage: ladder remove DIR NAME\n");
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
-  if (args.size() != 2) return options.error("need DIR and NAME");
   ladder::Folder folder;
   ladder::GameKind kind;
-  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  if (const int s = open_command(options, argc, argv, 2, false, "need DIR and NAME", &args, &folder, &kind);
+      s != judge::OptionTable::kContinue)
+    return s;
   ladder::FolderLock lock(folder);
   ladder::Ledger ledger;
   std::string error;
@@ -189,8 +209,9 @@ int cmd_play(int argc, char** argv) {
       .unsigned64("--seed", "S", &seed, "the plan's seed (the same on every shard)", "a whole number", &have_seed);
   game.add_to(&options);
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
-  if (args.size() != 1) return options.error("need one folder");
+  if (const int s = read_words(options, argc, argv, 1, false, "need one folder", &args);
+      s != judge::OptionTable::kContinue)
+    return s;
   if (request.shards > 1 && !have_seed) return options.error("--shard needs --seed S, the same on every shard");
   request.games = static_cast<int>(games);
   request.jobs = static_cast<int>(game.jobs);
@@ -215,11 +236,11 @@ int cmd_standings(int argc, char** argv) {
   judge::OptionTable options("ladder standings", "usage: ladder standings DIR\n");
   options.flag("--no-html", &no_html, "write standings.txt and standings.json only");
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
-  if (args.size() != 1) return options.error("need one folder");
   ladder::Folder folder;
   ladder::GameKind kind;
-  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  if (const int s = open_command(options, argc, argv, 1, false, "need one folder", &args, &folder, &kind);
+      s != judge::OptionTable::kContinue)
+    return s;
   ladder::Ledger ledger;
   std::string error;
   if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
@@ -242,8 +263,9 @@ int cmd_knockout(int argc, char** argv) {
                "a whole number >= 0");
   game.add_to(&options);
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
-  if (args.size() != 1) return options.error("need one folder");
+  if (const int s = read_words(options, argc, argv, 1, false, "need one folder", &args);
+      s != judge::OptionTable::kContinue)
+    return s;
   ladder::Folder folder;
   ladder::GameKind kind;
   judge::WorkdirRoot workdirs;
@@ -260,11 +282,12 @@ int cmd_knockout(int argc, char** argv) {
 int cmd_merge(int argc, char** argv) {
   judge::OptionTable options("ladder merge", "usage: ladder merge DIR OTHER [OTHER...]\n");
   std::vector<std::string> args;
-  if (const int s = options.parse(argc, argv, &args); s != judge::OptionTable::kContinue) return s;
-  if (args.size() < 2) return options.error("need DIR and at least one OTHER folder");
   ladder::Folder folder;
   ladder::GameKind kind;
-  if (!open_ladder(args[0], &folder, &kind)) return 1;
+  if (const int s =
+          open_command(options, argc, argv, 2, true, "need DIR and at least one OTHER folder", &args, &folder, &kind);
+      s != judge::OptionTable::kContinue)
+    return s;
   return ladder::run_merge(folder, kind, std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
 }
 

@@ -2,7 +2,9 @@
 
 #include "../common/json.h"
 #include "../common/json_read.h"
+#include "../common/record_fields.h"
 #include "folder.h"
+#include "game_record.h"
 
 namespace ladder {
 
@@ -31,6 +33,16 @@ bool text_member(const JsonValue& v, const char* key, const std::string& where, 
   return true;
 }
 
+// The members of an "add" line after its "event", in the order written.
+const judge::RecordFields<Player>& player_fields() {
+  static const judge::RecordFields<Player> fields = {{"id", &Player::id},           {"name", &Player::name},
+                                                     {"version", &Player::version}, {"kind", &Player::kind},
+                                                     {"file", &Player::file},       {"program", &Player::program},
+                                                     {"sha256", &Player::sha256},   {"playable", &Player::playable},
+                                                     {"reason", &Player::reason},   {"time", &Player::added}};
+  return fields;
+}
+
 }  // namespace
 
 bool Roster::apply(const std::string& where, const std::string& line, std::string* error) {
@@ -49,19 +61,8 @@ bool Roster::apply(const std::string& where, const std::string& line, std::strin
   }
   if (event != "add") return *error = where + "field 'event' is '" + event + "', not \"add\" or \"remove\"", false;
   Player p;
-  if (!text_member(v, "id", where, &p.id, error) || !text_member(v, "name", where, &p.name, error) ||
-      !text_member(v, "kind", where, &p.kind, error) || !text_member(v, "file", where, &p.file, error) ||
-      !text_member(v, "program", where, &p.program, error) || !text_member(v, "sha256", where, &p.sha256, error) ||
-      !text_member(v, "reason", where, &p.reason, error) || !text_member(v, "time", where, &p.added, error))
-    return false;
-  const JsonValue* version = v.find("version");
-  if (!version || version->type != JsonValue::kNumber || version->number < 1)
-    return *error = where + "field 'version' is not a whole number >= 1", false;
-  p.version = static_cast<int>(version->number);
-  const JsonValue* playable = v.find("playable");
-  if (!playable || playable->type != JsonValue::kBool)
-    return *error = where + "field 'playable' is not true or false", false;
-  p.playable = playable->boolean;
+  if (!player_fields().read(v, where, &p, error)) return false;
+  if (p.version < 1) return *error = where + "field 'version' is " + std::to_string(p.version) + ", not >= 1", false;
   if (p.id != p.name + "@" + std::to_string(p.version))
     return *error = where + "field 'id' is '" + p.id + "', not '" + p.name + "@" + std::to_string(p.version) + "'",
            false;
@@ -75,17 +76,10 @@ bool Roster::apply(const std::string& where, const std::string& line, std::strin
 
 bool read_roster(const std::string& text, const std::string& source, Roster* roster, std::vector<std::string>* warnings,
                  std::string* error) {
-  bool torn = false;
-  std::string problem;
-  const bool ok = judge::read_json_lines(
-      text, source,
-      [&](int, const std::string& where, const std::string& line, const JsonValue&) {
-        return roster->apply(where, line, &problem);
-      },
-      &torn, error);
-  if (!ok && !problem.empty()) *error = problem;
-  if (torn) warnings->push_back(source + ": the last line was cut short (a process killed mid-write); ignored");
-  return ok;
+  auto each = [roster](const std::string& where, const std::string& line, const JsonValue&, std::string* problem) {
+    return roster->apply(where, line, problem);
+  };
+  return read_ledger_lines(text, source, each, warnings, error);
 }
 
 bool valid_name(const std::string& name) {
@@ -97,19 +91,9 @@ bool valid_name(const std::string& name) {
 
 std::string add_line(const Player& p) {
   judge::JsonWriter json;
-  json.begin_object()
-      .field("event", "add")
-      .field("id", p.id)
-      .field("name", p.name)
-      .field("version", p.version)
-      .field("kind", p.kind)
-      .field("file", p.file)
-      .field("program", p.program)
-      .field("sha256", p.sha256)
-      .field("playable", p.playable)
-      .field("reason", p.reason)
-      .field("time", p.added)
-      .end_object();
+  json.begin_object().field("event", "add");
+  player_fields().write(p, &json);
+  json.end_object();
   return json.str();
 }
 

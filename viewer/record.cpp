@@ -1,6 +1,7 @@
 #include "record.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <sstream>
 
 #include "../common/json_read.h"
@@ -185,36 +186,30 @@ void check_ponte(LineCheck& c) {
                           "' (expected like W_3_Chess_0,2_1,3)");
 }
 
-// Any judge: what the sandbox refused a plugin, when it refused something:
-// [{"player": "A", "call": "open", "errno": "EACCES", "count": 2}, ...].
-void check_refused(LineCheck& c) {
-  const JsonValue* refused = c.optional("refused", JsonValue::kArray);
-  if (!refused) return;
-  for (size_t i = 0; i < refused->items.size(); ++i) {
-    const JsonValue& r = refused->items[i];
-    const JsonValue* count = r.type == JsonValue::kObject ? r.find("count") : nullptr;
+// Any judge: an optional array of counts per player, when there were any:
+// [{"player": "A", <texts: strings>, "count": 2}, ...]. `shape` names the item
+// in the message.
+void check_counts(LineCheck& c, const char* key, std::initializer_list<const char*> texts, const char* shape) {
+  const JsonValue* list = c.optional(key, JsonValue::kArray);
+  if (!list) return;
+  for (size_t i = 0; i < list->items.size(); ++i) {
+    const JsonValue& item = list->items[i];
+    const JsonValue* count = item.type == JsonValue::kObject ? item.find("count") : nullptr;
     bool good = count && LineCheck::whole_in(*count, 1, 1e15);
-    for (const char* name : {"player", "call", "errno"})
-      good = good && r.find(name) && r.find(name)->type == JsonValue::kString;
+    for (const char* name : texts) good = good && item.find(name) && item.find(name)->type == JsonValue::kString;
     if (!good)
-      return (void)c.fail("field 'refused' item " + std::to_string(i + 1) +
-                          " is not {\"player\", \"call\", \"errno\": strings, \"count\": a whole number >= 1}");
+      return (void)c.fail(std::string("field '") + key + "' item " + std::to_string(i + 1) + " is not " + shape);
   }
 }
 
-// Any judge: the processes a side left running that the judge killed, when
-// there were any: [{"player": "A", "count": 1}, ...].
+// What the sandbox refused a plugin, and the processes a side left running
+// that the judge killed.
+void check_refused(LineCheck& c) {
+  check_counts(c, "refused", {"player", "call", "errno"},
+               "{\"player\", \"call\", \"errno\": strings, \"count\": a whole number >= 1}");
+}
 void check_daemons_killed(LineCheck& c) {
-  const JsonValue* killed = c.optional("daemons_killed", JsonValue::kArray);
-  if (!killed) return;
-  for (size_t i = 0; i < killed->items.size(); ++i) {
-    const JsonValue& k = killed->items[i];
-    const JsonValue* count = k.type == JsonValue::kObject ? k.find("count") : nullptr;
-    const JsonValue* player = k.type == JsonValue::kObject ? k.find("player") : nullptr;
-    if (!count || !LineCheck::whole_in(*count, 1, 1e15) || !player || player->type != JsonValue::kString)
-      return (void)c.fail("field 'daemons_killed' item " + std::to_string(i + 1) +
-                          " is not {\"player\": a string, \"count\": a whole number >= 1}");
-  }
+  check_counts(c, "daemons_killed", {"player"}, "{\"player\": a string, \"count\": a whole number >= 1}");
 }
 
 Kind detect(const JsonValue& line) {

@@ -111,29 +111,22 @@ bool run_transcript(std::istream& in, std::ostream& out, std::ostream& console, 
     if (std::isspace(static_cast<unsigned char>(op))) continue;
     if (op == '#') break;
     out << '[' << ++step << "] ";
+    // The course's keys: w a s d swipe, z undoes.
+    static const std::string kKeys = "wasd";
+    static const char* const kSwipes[] = {"Swiped upward.", "Swiped leftward.", "Swiped downward.",
+                                          "Swiped rightward."};
+    static const int kDirections[] = {kUp, kLeft, kDown, kRight};
+    const size_t key = kKeys.find(op);
     bool succeeded = false;
-    switch (op) {
-      case 'w':
-        out << "Swiped upward.";
-        succeeded = game.move(kUp);
-        break;
-      case 'a':
-        out << "Swiped leftward.";
-        succeeded = game.move(kLeft);
-        break;
-      case 's':
-        out << "Swiped downward.";
-        succeeded = game.move(kDown);
-        break;
-      case 'd':
-        out << "Swiped rightward.";
-        succeeded = game.move(kRight);
-        break;
-      case 'z':
-        out << "Tried to undo previous operation.";
-        succeeded = game.undo();
-        break;
-      default: out << "Invalid operation.\n"; continue;
+    if (key != std::string::npos) {
+      out << kSwipes[key];
+      succeeded = game.move(kDirections[key]);
+    } else if (op == 'z') {
+      out << "Tried to undo previous operation.";
+      succeeded = game.undo();
+    } else {
+      out << "Invalid operation.\n";
+      continue;
     }
     out << (succeeded ? " Operation succeeded.\n" : " Operation failed.\n");
     print_state(game, out);

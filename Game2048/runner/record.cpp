@@ -10,21 +10,14 @@ namespace g2048 {
 namespace {
 
 // The command-line words a setting comes from, for the refusal message.
-std::string setting_label(const std::string& key) {
-  if (key == "seed") return "--seed";
-  if (key == "games") return "--games";
-  if (key == "bot") return "the bot";
-  if (key == "move_limit_ms") return "--move-limit";
-  if (key == "memory_limit_mb") return "--memory-limit";
-  if (key == "idle_limit") return "--idle-limit";
-  return "'" + key + "'";
-}
+const judge::SettingLabels kSettingLabels = {{"seed", "--seed"},
+                                             {"games", "--games"},
+                                             {"bot", "the bot"},
+                                             {"move_limit_ms", "--move-limit"},
+                                             {"memory_limit_mb", "--memory-limit"},
+                                             {"idle_limit", "--idle-limit"}};
 
-// An integer member (no fraction, no exponent) of a record line in [min, max].
-bool int_member(const judge::JsonValue& line, const char* key, long long min, long long max, long long* out) {
-  const judge::JsonValue* v = line.find(key);
-  return v && v->type == judge::JsonValue::kNumber && judge::parse_int(v->text, min, max, out);
-}
+using judge::int_member;
 
 // Fills *g from a record line's members; "" or what is wrong.
 std::string read_game(const judge::JsonValue& v, int games, GameRecord* g) {
@@ -140,7 +133,7 @@ judge::RecordFormat record_format(const RunConfig& config) {
   f.program = "Run2048";
   const std::string settings = run_settings_json(config);
   f.settings = [settings] { return settings; };
-  f.label = setting_label;
+  f.labels = kSettingLabels;
   f.read_unit = [games = config.games](const judge::JsonValue& v, int* index) {
     GameRecord g;
     const std::string wrong = read_game(v, games, &g);

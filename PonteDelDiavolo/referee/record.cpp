@@ -75,12 +75,7 @@ judge::RecordFormat record_format(RefereeSettings* run, long long games, bool se
   judge::RecordFormat f;
   f.program = "pdd-referee";
   f.settings = [run] { return run->json(); };
-  f.label = [](const std::string& key) -> std::string {
-    if (key == "programs") return "the programs (or --alternate)";
-    if (key == "seed") return "--seed";
-    if (key == "time_limit_ms") return "--time-limit";
-    return "'" + key + "'";
-  };
+  f.labels = {{"programs", "the programs (or --alternate)"}, {"seed", "--seed"}, {"time_limit_ms", "--time-limit"}};
   f.settings_of = [run](const judge::JsonValue& v, judge::JsonValue* settings) {
     using T = judge::JsonValue;
     const T *game = member(v, "game", T::kNumber), *seed = member(v, "seed", T::kNumber),

@@ -7,14 +7,13 @@
 
 #include <string>
 
+#include "../../common/no_copy.h"
+
 namespace pdd {
 
-class StepLogGuard {
+class StepLogGuard : judge::NoCopy {
  public:
-  StepLogGuard() = default;
   ~StepLogGuard();
-  StepLogGuard(const StepLogGuard&) = delete;
-  StepLogGuard& operator=(const StepLogGuard&) = delete;
 
   // Records the file's current state; call after the referee's own write.
   bool arm(const std::string& path, std::string* error);

@@ -45,17 +45,33 @@ void apply_action(Board& board, Colour mover, const Action& action) {
   }
 }
 
-std::vector<Action> legal_actions(const Board& board, Colour mover, bool change_offered, Crossing crossing) {
-  std::vector<Action> out;
+namespace {
+
+// Calls visit(a, b) for each pair of cells a < b where `mover` may place two
+// stones, in order; stops at the first visit that returns false. False if a
+// visit stopped it.
+template <class Visit>
+bool each_legal_placement(const Board& board, Colour mover, const Visit& visit) {
   Board scratch = board;
   int singles[kCells];
-  int n = singly_legal_cells(scratch, mover, singles);
+  const int n = singly_legal_cells(scratch, mover, singles);
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j) {
       int pair[2] = {singles[i], singles[j]};
-      if (!cells_interact(pair[0], pair[1]) || placement_legal(scratch, mover, pair, 2))
-        out.push_back(Action::make(Action::kChess, pair[0], pair[1]));
+      if ((!cells_interact(pair[0], pair[1]) || placement_legal(scratch, mover, pair, 2)) && !visit(pair[0], pair[1]))
+        return false;
     }
+  return true;
+}
+
+}  // namespace
+
+std::vector<Action> legal_actions(const Board& board, Colour mover, bool change_offered, Crossing crossing) {
+  std::vector<Action> out;
+  each_legal_placement(board, mover, [&out](int a, int b) {
+    out.push_back(Action::make(Action::kChess, a, b));
+    return true;
+  });
   const auto& shapes = bridge_shapes();
   for (int id = 0; id < static_cast<int>(shapes.size()); ++id)
     if (bridge_legal(board, mover, id, crossing))
@@ -66,21 +82,14 @@ std::vector<Action> legal_actions(const Board& board, Colour mover, bool change_
   return out;
 }
 
+// The cheap checks first: the change, the bridges, then the placements.
 bool has_legal_action(const Board& board, Colour mover, bool change_offered, Crossing crossing) {
   int a, b;
   if (change_offered && mover == kBlack && change_cells(board, &a, &b)) return true;
   const auto& shapes = bridge_shapes();
   for (int id = 0; id < static_cast<int>(shapes.size()); ++id)
     if (bridge_legal(board, mover, id, crossing)) return true;
-  Board scratch = board;
-  int singles[kCells];
-  int n = singly_legal_cells(scratch, mover, singles);
-  for (int i = 0; i < n; ++i)
-    for (int j = i + 1; j < n; ++j) {
-      int pair[2] = {singles[i], singles[j]};
-      if (!cells_interact(pair[0], pair[1]) || placement_legal(scratch, mover, pair, 2)) return true;
-    }
-  return false;
+  return !each_legal_placement(board, mover, [](int, int) { return false; });
 }
 
 }  // namespace pdd

@@ -26,7 +26,7 @@ struct ToyRun {
     judge::RecordFormat f;
     f.program = "Toy";
     f.settings = [this] { return "{\"seed\":" + std::to_string(seed) + "}"; };
-    f.label = [](const std::string& key) { return key == "seed" ? std::string("--seed") : "'" + key + "'"; };
+    f.labels = {{"seed", "--seed"}};
     f.read_unit = [this](const judge::JsonValue& v, int* index) -> std::string {
       const judge::JsonValue* game = v.find("game");
       long long g = 0;

@@ -34,7 +34,7 @@ TEST_CASE("shards: the missing units named by shard, whole or in part") {
 }
 
 TEST_CASE("shards: the first setting that differs, named as the command line names it") {
-  auto label = [](const std::string& key) { return key == "seed" ? std::string("--seed") : "'" + key + "'"; };
+  const judge::SettingLabels label = {{"seed", "--seed"}};
   const std::string now = R"({"seed":5,"games":7})";
   CHECK(judge::settings_difference(now, now, label, "Run2048") == "");
   CHECK(judge::settings_difference(R"({"seed":6,"games":7})", now, label, "Run2048") ==

@@ -196,20 +196,12 @@ function renderConnectFour() {
   section(main, 'Games', 'games-section').append(table);
 
   // The replay.
-  const replay = section(main, '', 'replay');
-  const heading = el('h2', {id: 'replay-title'});
   const boardBox = el('div', {class: 'board-box'});
-  const info = el('div', {class: 'move-info', id: 'move-info'});
-  const note = el('p', {class: 'fault-note', id: 'fault-note'});
-  const boardText = el('pre', {class: 'board-text', id: 'board-text', title: 'the board as Compete prints it'});
-  const chartBox = el('div', {class: 'chart-slot'});
-  const analysisNote = el('p', {class: 'analysis-note', id: 'analysis-note'});
   const evalBox = el('div', {class: 'chart-slot'});
   const moveList = el('ol', {class: 'move-list', id: 'move-list'});
+  const {section: replay, heading, info, note, analysisNote, chartBox, boardText, stepper} = replayPanel(main, boardBox,
+      {boardTitle: 'the board as Compete prints it', extra: [evalBox, moveList], draw: step => draw(step)});
   let game = null, chart = null, analysis = null, evalChart = null, current = null;
-  const stepper = new Stepper(step => draw(step));
-  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, boardBox,
-                el('div', {class: 'side'}, info, note, analysisNote, evalBox, moveList, chartBox, boardText)));
 
   function open(i, step) {
     game = games[i];

@@ -174,19 +174,11 @@ function render2048() {
   section(main, 'Games', 'games-section').append(table);
 
   // The replay: snapshots every 256 moves, replayed forward to the step shown.
-  const replay = section(main, '', 'replay');
-  const heading = el('h2', {id: 'replay-title'});
   const grid = el('div', {class: 'grid2048', id: 'board'});
-  const info = el('div', {class: 'move-info', id: 'move-info'});
-  const note = el('p', {class: 'fault-note', id: 'fault-note'});
-  const boardText = el('pre', {class: 'board-text', id: 'board-text', title: 'the board, row by row'});
-  const chartBox = el('div', {class: 'chart-slot'});
-  const analysisNote = el('p', {class: 'analysis-note', id: 'analysis-note'});
   const valuesBox = el('div', {class: 'values-box'});
   const lossBox = el('div', {class: 'chart-slot'});
-  const stepper = new Stepper(step => draw(step));
-  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, grid,
-                el('div', {class: 'side'}, info, note, analysisNote, valuesBox, lossBox, chartBox, boardText)));
+  const {heading, info, note, analysisNote, chartBox, boardText, stepper} = replayPanel(main, grid,
+      {boardTitle: 'the board, row by row', extra: [valuesBox, lossBox], draw: step => draw(step)});
   const EVERY = 256;
   let game = null, snapshots = [], scores = null, maxes = null, chart = null, index = 0, analysis = null, lossChart = null;
 

@@ -153,18 +153,10 @@ function renderPonte() {
   });
   section(main, 'Games', 'games-section').append(table);
 
-  const replay = section(main, '', 'replay');
-  const heading = el('h2', {id: 'replay-title'});
   const boardBox = el('div', {class: 'board-box'});
-  const info = el('div', {class: 'move-info', id: 'move-info'});
-  const note = el('div', {class: 'fault-note', id: 'fault-note'});
-  const boardText = el('pre', {class: 'board-text', id: 'board-text', title: 'the position as pdd-referee prints it'});
-  const chartBox = el('div', {class: 'chart-slot'});
-  const analysisNote = el('p', {class: 'analysis-note', id: 'analysis-note'});
   const lossBox = el('div', {class: 'chart-slot'});
-  const stepper = new Stepper(step => draw(step));
-  replay.append(heading, stepper.node, el('div', {class: 'replay-body'}, boardBox,
-                el('div', {class: 'side'}, info, note, analysisNote, lossBox, chartBox, boardText)));
+  const {heading, info, note, analysisNote, chartBox, boardText, stepper} = replayPanel(main, boardBox,
+      {boardTitle: 'the position as pdd-referee prints it', noteTag: 'div', extra: [lossBox], draw: step => draw(step)});
   let game = null, steps = [], times = [], chart = null, index = 0, analysis = null, lossChart = null;
 
   function open(i, step) {

@@ -74,6 +74,27 @@ function noGames(title) {
   main.append(el('p', {id: 'no-games', class: 'empty'}, 'There are no games in this record yet.'));
 }
 
+// The replay section of every game's page: a heading, the steps, the game's
+// board and a side column (the step's facts, its fault note, the analysis
+// note, the game's own boxes in opts.extra, the time chart, the board as
+// text). opts.draw(step) shows a step; opts.noteTag is the fault note's tag.
+function replayPanel(main, board, opts) {
+  const parts = {
+    section: section(main, '', 'replay'),
+    heading: el('h2', {id: 'replay-title'}),
+    info: el('div', {class: 'move-info', id: 'move-info'}),
+    note: el(opts.noteTag || 'p', {class: 'fault-note', id: 'fault-note'}),
+    analysisNote: el('p', {class: 'analysis-note', id: 'analysis-note'}),
+    chartBox: el('div', {class: 'chart-slot'}),
+    boardText: el('pre', {class: 'board-text', id: 'board-text', title: opts.boardTitle}),
+    stepper: new Stepper(opts.draw),
+  };
+  parts.section.append(parts.heading, parts.stepper.node, el('div', {class: 'replay-body'}, board,
+                       el('div', {class: 'side'}, parts.info, parts.note, parts.analysisNote, ...opts.extra,
+                          parts.chartBox, parts.boardText)));
+  return parts;
+}
+
 // A table of games; clicking a row (or Enter on it) calls open(index).
 function gamesTable(columns, rows, open) {
   const head = el('tr', {}, ...columns.map(c => el('th', {}, c)));

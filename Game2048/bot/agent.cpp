@@ -16,10 +16,11 @@ namespace {
 // reference machine (2-core AMD EPYC); see README.md for the measurements.
 constexpr double kNetworkNodesPerMove = 36000;  // 14000 before the table prefetches (2.4x faster search)
 constexpr double kHeuristicNodesPerMove = 50000;
-// Network leaves whose largest tile is 8192 or more are valued as their
-// downgraded board (b4::downgrade): greedy self-play reaches those stages in a
-// minority of training games, the 4096 stage in nearly all (README.md).
-constexpr int kNetworkDowngradeFrom = 13;
+// Network leaves whose largest tile is 16384 or more are valued as their
+// downgraded board (b4::downgrade): the network learned the real game up to
+// 16384 (restarts give the late stage its share), and downgrading from 8192
+// costs it a third of its score at one ply (README.md).
+constexpr int kNetworkDowngradeFrom = 14;
 // The network's budget by stage (ExpectimaxSettings::early_budget, late_budget):
 // 0.4x before the first 8192, where it plays well with a shallow search (depth
 // 1 reaches 8192 in 98% of games); 1.75x from the first 16384, where games are

@@ -24,9 +24,8 @@ judge::RecordFormat record_format(MatchConfig* config, bool seed_given, bool* se
 // shard member), with --resume or --shard the match's own record (a shard's:
 // only its games; a missing or empty one resumes nothing). config->recorded
 // gets the games read. A record of another command line is refused naming
-// the file, the line and the setting; config->plan gets the games left to play.
-// `program` ("Compete", "Tournament")
-// begins the messages on stderr.
+// the file, the line and the setting; config->plan gets the games left to
+// play. `program` ("Compete", "Tournament") begins the messages on stderr.
 judge::RunStart read_match_records(const judge::RunSettings& run, const std::vector<std::string>& records,
                                    bool seed_given, const std::string& program, MatchConfig* config,
                                    bool* seed_from_record = nullptr);

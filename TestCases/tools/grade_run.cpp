@@ -1,6 +1,8 @@
 #include "grade_run.h"
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
 #include <filesystem>
 
 #include "../../Compete/match.h"
@@ -87,29 +89,44 @@ c4::PlayerDescription strategy_player(const Settings& settings) {
   return d;
 }
 
-// Game p as Compete records it: the strategy is A, the sample B, the round the sample's number.
-std::string record_line(const PlayedGame& p, const Settings& settings, const c4::GameResult& result) {
+// The match a grade's game is part of, as Compete records it: the strategy
+// is A, `sample` (a path) B, a round per sample.
+c4::MatchConfig grade_match(const Settings& settings, const std::string& strategy, const std::string& sample) {
   c4::MatchConfig config;
   c4::PlayerDescription a = strategy_player(settings), b = a;
-  a.path = p.game.plugin_a;
-  b.path = p.game.plugin_b;
+  a.path = strategy;
+  b.path = sample;
   b.move_time_ms = 0;
   config.a = c4::player_config(a, nullptr);
   config.b = c4::player_config(b, nullptr);
   config.seed = settings.seed;
   config.rounds = kGroups * kSamplesPerGroup;
-  return c4::record_line(config, p.entry.sample, p.game.setup, result);
+  config.shard = settings.shard;
+  config.shards = settings.shards;
+  return config;
 }
+
+// Game p as Compete records it, the round the sample's number.
+std::string record_line(const PlayedGame& p, const Settings& settings, const c4::GameResult& result) {
+  return c4::record_line(grade_match(settings, p.game.plugin_a, p.game.plugin_b), p.entry.sample, p.game.setup, result);
+}
+
+// The words of the command line a setting of the record comes from.
+const judge::SettingLabels kSettingLabels = {{"match_seed", "--seed"},
+                                             {"a", "the strategy"},
+                                             {"b", "--samples"},
+                                             {"time_limit_ms", "--time-limit"},
+                                             {"env_a", "--move-time"}};
 
 }  // namespace
 
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
-          std::string* error) {
-  // The games still to play (a resumed grade has some done already).
+          std::string* error, const std::vector<int>* plan) {
   std::vector<c4::ScheduledGame> specs;
   std::vector<size_t> index;
   for (size_t i = 0; i < games->size(); ++i)
-    if (!(*games)[i].done) specs.push_back((*games)[i].game), index.push_back(i);
+    if (plan ? std::count(plan->begin(), plan->end(), static_cast<int>(i)) > 0 : !(*games)[i].done)
+      specs.push_back((*games)[i].game), index.push_back(i);
   sample_tools::PoolOptions options;
   options.jobs = settings.jobs;
   options.workdirs = settings.workdirs;
@@ -130,6 +147,67 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
     finished(i);
   };
   return sample_tools::play_games(specs, options, done, error);
+}
+
+judge::RecordFormat record_format(const Settings& settings, const std::string& strategy,
+                                  const std::vector<PlayedGame>* games) {
+  using judge::int_member;
+  judge::RecordFormat f;
+  f.program = "Grade";
+  f.settings = [settings, strategy] {
+    return c4::match_settings_json(grade_match(settings, strategy, settings.samples_dir));
+  };
+  f.labels = kSettingLabels;
+  // A line's settings name its own sample as B: the samples' folder stands for it.
+  f.settings_of = [](const judge::JsonValue& line, judge::JsonValue* made) {
+    const judge::JsonValue* settings = line.find("settings");
+    if (!settings || settings->type != judge::JsonValue::kObject) return false;
+    *made = *settings;
+    for (auto& member : made->members)
+      if (member.first == "b" && member.second.type == judge::JsonValue::kString) {
+        const size_t slash = member.second.text.rfind('/');
+        member.second.text.erase(slash == std::string::npos ? 0 : slash);
+      }
+    return true;
+  };
+  f.read_unit = [games](const judge::JsonValue& v, int* index) -> std::string {
+    long long sample = 0, game = 0, n = 0;
+    const judge::JsonValue* moves = v.find("moves");
+    if (!int_member(v, "round", 0, INT32_MAX, &sample) || !int_member(v, "game", 1, 2, &game) ||
+        !int_member(v, "code", -4, 8, &n) || !int_member(v, "time_a_us", 0, INT64_MAX, &n) ||
+        !int_member(v, "time_b_us", 0, INT64_MAX, &n) || !moves || moves->type != judge::JsonValue::kArray)
+      return "round, game, code, times or moves missing or out of range";
+    for (size_t i = 0; i < games->size(); ++i)
+      if ((*games)[i].entry.sample == sample && (*games)[i].entry.strategy_first == (game == 1))
+        return *index = static_cast<int>(i), "";
+    return "sample " + std::to_string(sample) + " is not graded by this command line (--group)";
+  };
+  f.describe_unit = [games](int i) {
+    const GameEntry& e = (*games)[i].entry;
+    return "the game of sample " + std::to_string(e.sample) + " with the " +
+           (e.strategy_first ? "strategy" : "sample") + " first";
+  };
+  f.shard_key = [](int i) { return i; };
+  f.shard_rule = "the games i of the OJ's order with i % N == K";
+  return f;
+}
+
+void take_recorded(const judge::RecordedUnit& unit, PlayedGame* game) {
+  long long code = 0, us = 0;
+  judge::int_member(unit.value, "code", -4, 8, &code);
+  judge::int_member(unit.value, "time_a_us", 0, INT64_MAX, &us);
+  game->done = true;
+  game->entry.code = static_cast<int>(code);
+  game->strategy_us = us;
+  game->strategy_max_us = 0;
+  const judge::JsonValue& moves = *unit.value.find("moves");
+  game->moves = moves.items.size();
+  for (const judge::JsonValue& m : moves.items)  // ["A", x, y, wall ms, cpu ms]
+    if (m.items.size() >= 4 && m.items[0].text == "A")
+      game->strategy_max_us = std::max<int64_t>(game->strategy_max_us, std::llround(m.items[3].number * 1000));
+  const judge::JsonValue* reason = unit.value.find("reason");
+  game->reason = reason ? reason->text : "";
+  game->record = unit.line;
 }
 
 std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games) {

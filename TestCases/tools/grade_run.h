@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/judge_run.h"
 #include "../../common/options.h"
 #include "../../common/workdir.h"
 #include "game_pool.h"
@@ -23,6 +24,7 @@ struct Settings {
   std::string samples_dir;          // holds 1.so .. 50.so
   judge::WorkdirSettings workdirs;  // --keep-workdirs, --workdir-size
   bool freeze = true;               // --no-freeze: false
+  int shard = 0, shards = 1;        // Grade --shard K/N: each record line ends with "shard":"K/N"
   // "seed 5, time limit 3000 ms[, STRATEGY_MOVE_MS=M][, group G]": the results file's comment.
   std::string describe() const;
 };
@@ -63,13 +65,27 @@ struct PlayedGame {
 // then second. False with *problem naming a missing sample.
 bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem);
 
-// Plays the games not yet done; `finished(i)` runs (one call at a time) as soon as game i
-// has its result. False with *error if the pool could not start.
+// Plays the games of `plan` (indices of *games, in order; null: every game not
+// done); `finished(i)` runs for game i, one call at a time, in the plan's order.
+// False with *error if the pool could not start.
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
-          std::string* error);
+          std::string* error, const std::vector<int>* plan = nullptr);
 
 // The entries of the games played so far, in the OJ's order.
 std::vector<GameEntry> entries_done(const std::vector<PlayedGame>& games);
+
+// How a grade's record lines read back (--resume, a shard run again,
+// --merge): a line is game i of `games` (the plan, which outlives the format)
+// by its round (the sample) and its game (1: the strategy first); its
+// settings are Compete's with side B the samples' folder, so a record of
+// another seed, strategy, samples folder, time limit or move time is refused.
+// Unit i is of shard i % N, as the OJ's order deals them.
+judge::RecordFormat record_format(const Settings& settings, const std::string& strategy,
+                                  const std::vector<PlayedGame>* games);
+
+// Game `game` done as its record line says (read_unit checked the members):
+// its code, moves, the strategy's time, the reason and the line.
+void take_recorded(const judge::RecordedUnit& unit, PlayedGame* game);
 
 // The record of the games played so far (Compete's JSON lines, in the OJ's
 // order) to `record_path` and their replay page to `page_path`, each written

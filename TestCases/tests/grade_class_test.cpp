@@ -416,7 +416,7 @@ TEST_CASE("grade-class: the class page keeps hostile names and compiler output a
         "%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E%26%27%22%252F%20%23%3F/games.html");
   CHECK(grade::games_page_link("../x") == "upload-2e2e2f78/games.html");
 
-  // The rows read back from each student's row.txt make the same table and page, byte for byte.
+  // The rows read back from the class's record make the same table and page, byte for byte.
   const std::string csv = read_file((out / "class.csv").string());
   fs::remove(out / "class.csv");
   fs::remove(out / "class.html");
@@ -520,7 +520,7 @@ TEST_CASE("grade-class: an upload named '..zip', '.x.zip' or 'class.zip' gets a 
   CHECK(grade::student_folder("class") == "upload-636c617373");
   CHECK(grade::student_folder("alice") == "alice");
   for (const char* folder : {"upload-2e", "upload-2e78", "upload-636c617373", "upload-636c6173732e637376"})
-    CHECK_MESSAGE(fs::is_regular_file(out / folder / "row.txt"), folder);
+    CHECK_MESSAGE(fs::is_directory(out / folder / "upload"), folder);
   CHECK(fs::is_regular_file(out / "class.html"));
 }
 
@@ -626,16 +626,46 @@ TEST_CASE("grade-class --shard through GNU parallel, then --merge: the single ru
   INFO(expected << "\n" << merged);
   CHECK(expected.find(",zed,rejected,") != std::string::npos);
   CHECK(without_times(merged) == without_times(expected));
-  // A student whose shard did not run is named with its shard; its rerun completes the table.
-  fs::remove_all(fs::path(sharded) / "random2");
+  // The merge's record is the single run's but for the times: a line per student, in name order.
+  auto rows_without_times = [](const std::string& record) {
+    std::string out;
+    std::istringstream in(record);
+    for (std::string line; std::getline(in, line);) {
+      const size_t compile = line.find(",\"compile_s\":"), codes = line.find(",\"codes\":");
+      out += line.substr(0, compile) + line.substr(codes) + "\n";
+    }
+    return out;
+  };
+  CHECK(rows_without_times(read_file(sharded + "/class.jsonl")) ==
+        rows_without_times(read_file(single + "/class.jsonl")));
+  // A student missing from its shard's record is named by its shard; the shard run again grades
+  // only that student, and the merge completes the table.
+  const fs::path shard1 = fs::path(sharded) / "class-shard-1.jsonl";
+  std::string lines;
+  {
+    std::istringstream in(read_file(shard1.string()));
+    for (std::string line; std::getline(in, line);)
+      if (line.find("\"student\":\"random2\"") == std::string::npos) lines += line + "\n";
+  }
+  std::ofstream(shard1, std::ios::binary | std::ios::trunc) << lines;
   CHECK(sh(tool + "--merge --out '" + sharded + "' '" + uploads.string() + "'") == 1);
-  CHECK(read_file((dir.path / "log").string()).find("random2 (shard 1/2)") != std::string::npos);
+  CHECK(read_file((dir.path / "log").string()).find("missing shard 1/2 (1 of its 2 students are not in its record") !=
+        std::string::npos);
   CHECK(sh(tool + "--shard 1/2 --out '" + sharded + "' '" + uploads.string() + "'") == 0);
-  CHECK(read_file((dir.path / "log").string()).find("kept from") != std::string::npos);  // zed was not redone
-  CHECK(sh(tool + "--merge --out '" + sharded + "' '" + uploads.string() + "'") == 0);
+  const std::string log = read_file((dir.path / "log").string());
+  CHECK(log.find("zed: kept from") != std::string::npos);  // zed was not redone
+  CHECK(log.find("random2: graded") != std::string::npos);
+  // Without --seed the merge takes the records'.
+  CHECK(sh("'" + repo("build/bin/grade-class") + "' --group 2 --merge --out '" + sharded + "' '" + uploads.string() +
+           "'") == 0);
   CHECK(without_times(read_file(sharded + "/class.csv")) == without_times(expected));
-  // Another command line's rows are refused by name.
+  // Another command line's records are refused, naming the setting.
   CHECK(sh("'" + repo("build/bin/grade-class") + "' --group 2 --seed 5 --merge --out '" + sharded + "' '" +
            uploads.string() + "'") == 2);
-  CHECK(read_file((dir.path / "log").string()).find("was graded with 'seed 4") != std::string::npos);
+  CHECK(read_file((dir.path / "log").string()).find("made by another command line: --seed differs: record 4, now 5") !=
+        std::string::npos);
+  // So is a run again with another setting: its record would mix two grades.
+  CHECK(sh("'" + repo("build/bin/grade-class") + "' --group 2 --seed 4 --way oj --out '" + single + "' '" +
+           uploads.string() + "'") == 2);
+  CHECK(read_file((dir.path / "log").string()).find("--way differs: record \"both\", now \"oj\"") != std::string::npos);
 }

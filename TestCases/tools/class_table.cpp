@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 #include "../../Compete/game.h"
+#include "../../common/json.h"
+#include "../../common/record_fields.h"
 
 namespace grade {
 namespace {
@@ -27,31 +27,16 @@ std::string seconds(double s) {
   return text;
 }
 
-// A value of row.txt on one line: a line break as \n, a backslash as \\, other controls as spaces.
-std::string escape_value(const std::string& text) {
-  std::string value;
-  for (char c : text) {
-    if (c == '\\')
-      value += "\\\\";
-    else if (c == '\n')
-      value += "\\n";
-    else
-      value += c == '\r' || c == '\t' ? ' ' : c;
-  }
-  return value;
-}
-
-// A value as escape_value wrote it.
-std::string unescape_value(const std::string& value) {
-  std::string text;
-  for (size_t i = 0; i < value.size(); ++i) {
-    if (value[i] == '\\' && i + 1 < value.size() && (value[i + 1] == 'n' || value[i + 1] == '\\'))
-      text += value[++i] == 'n' ? '\n' : '\\';
-    else
-      text += value[i];
-  }
-  return text;
-}
+// The members of a row line that are one value each, in the line's order.
+struct RowMembers {
+  std::string student, status, detail;
+  double compile_s = 0, think_s = 0;
+};
+const judge::RecordFields<RowMembers> kRowFields = {{"student", &RowMembers::student},
+                                                    {"status", &RowMembers::status},
+                                                    {"detail", &RowMembers::detail},
+                                                    {"compile_s", &RowMembers::compile_s},
+                                                    {"think_s", &RowMembers::think_s}};
 
 }  // namespace
 
@@ -73,60 +58,55 @@ void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row) {
   }
 }
 
-std::string format_row_file(const ClassRow& row, const std::string& config, const std::string& shard) {
-  return "config\t" + config + "\nshard\t" + shard + "\nstudent\t" + escape_value(row.student) + "\nstatus\t" +
-         status_text(row.status) + "\ndetail\t" + escape_value(row.detail) + "\ncompile_s\t" +
-         seconds(row.compile_seconds) + "\nthink_s\t" + seconds(row.think_seconds) + "\n";
+void score_codes(const std::vector<GameEntry>& order, ClassRow* row) {
+  std::vector<GameEntry> games = order;
+  for (size_t i = 0; i < games.size() && i < row->codes.size(); ++i) games[i].code = row->codes[i];
+  games.resize(std::min(games.size(), row->codes.size()));
+  row->report = score(games);
+  row->crashes = row->illegal_moves = row->timeouts = 0;
+  count_forfeits(games, row);
 }
 
-bool read_row_file(const std::string& folder, ClassRow* row, std::string* config, std::string* shard,
-                   std::string* problem) {
-  const std::string path = folder + "/row.txt";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return *problem = path + ": cannot be read", false;
+std::string row_line(const ClassRow& row, const std::string& settings, const std::string& shard) {
+  judge::JsonWriter json;
+  json.begin_object();
+  kRowFields.write(RowMembers{row.student, status_text(row.status), row.detail, row.compile_seconds, row.think_seconds},
+                   &json);
+  json.key("codes").begin_array();
+  for (int code : row.codes) json.value(code);
+  json.end_array().key("settings").raw(settings);
+  if (!shard.empty()) json.field("shard", shard);
+  return json.end_object().str();
+}
+
+bool read_row_line(const judge::JsonValue& line, const std::vector<GameEntry>& order, const std::string& where,
+                   ClassRow* row, std::string* problem) {
+  RowMembers m;
+  if (!kRowFields.read(line, where, &m, problem)) return false;
   *row = ClassRow();
-  std::string line, status;
-  int number = 0;
-  bool have[7] = {false};
-  const char* keys[] = {"config", "shard", "student", "status", "detail", "compile_s", "think_s"};
-  while (std::getline(in, line)) {
-    ++number;
-    const size_t tab = line.find('\t');
-    const std::string key = line.substr(0, tab), value = tab == std::string::npos ? "" : line.substr(tab + 1);
-    int k = 0;
-    while (k < 7 && key != keys[k]) ++k;
-    if (k == 7 || tab == std::string::npos)
-      return *problem = path + ": line " + std::to_string(number) + ": unknown field '" + key + "'", false;
-    have[k] = true;
-    if (k == 0) *config = value;
-    if (k == 1) *shard = value;
-    if (k == 2) row->student = unescape_value(value);
-    if (k == 3) status = value;
-    if (k == 4) row->detail = unescape_value(value);
-    if (k == 5) row->compile_seconds = std::atof(value.c_str());
-    if (k == 6) row->think_seconds = std::atof(value.c_str());
-  }
-  for (int k = 0; k < 7; ++k)
-    if (!have[k]) return *problem = path + ": no field '" + keys[k] + "'", false;
-  const ClassRow::Status all[] = {ClassRow::kGraded, ClassRow::kRejected, ClassRow::kCompileError,
-                                  ClassRow::kCannotLoad};
+  row->student = m.student;
+  row->detail = m.detail;
+  row->compile_seconds = m.compile_s;
+  row->think_seconds = m.think_s;
   bool known = false;
-  for (ClassRow::Status st : all)
-    if (status == status_text(st)) row->status = st, known = true;
+  for (ClassRow::Status st : {ClassRow::kGraded, ClassRow::kRejected, ClassRow::kCompileError, ClassRow::kCannotLoad})
+    if (m.status == status_text(st)) row->status = st, known = true;
   if (!known)
-    return *problem = path + ": status '" + status + "' is not one of graded, rejected, compile error, cannot load",
+    return *problem = where + "status '" + m.status + "' is not one of graded, rejected, compile error, cannot load",
            false;
-  if (row->status == ClassRow::kGraded || row->status == ClassRow::kCannotLoad) {
-    std::ifstream games_in(folder + "/grade.tsv", std::ios::binary);
-    std::stringstream text;
-    text << games_in.rdbuf();
-    std::vector<GameEntry> games;
-    std::string error;
-    if (!games_in || !parse_results(text.str(), &games, &error))
-      return *problem = folder + "/grade.tsv: " + (games_in ? error : "cannot be read"), false;
-    row->report = score(games);
-    count_forfeits(games, row);
+  const judge::JsonValue* codes = line.find("codes");
+  const bool played = row->status == ClassRow::kGraded || row->status == ClassRow::kCannotLoad;
+  if (!codes || codes->type != judge::JsonValue::kArray || codes->items.size() != (played ? order.size() : 0))
+    return *problem = where + "field 'codes' is not " + (played ? std::to_string(order.size()) : "no") +
+                      " result codes (one per game of the grade)",
+           false;
+  for (const judge::JsonValue& code : codes->items) {
+    long long c = 0;
+    if (code.type != judge::JsonValue::kNumber || !judge::parse_int(code.text, -4, 8, &c))
+      return *problem = where + "field 'codes' holds '" + code.dump() + "', not a result code", false;
+    row->codes.push_back(static_cast<int>(c));
   }
+  score_codes(order, row);
   return true;
 }
 

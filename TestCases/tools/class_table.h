@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../../common/json_read.h"
 #include "grade_score.h"
 
 namespace grade {
@@ -17,6 +18,7 @@ struct ClassRow {
   Report report;       // kGraded (and kCannotLoad: the games played)
   int crashes = 0, illegal_moves = 0, timeouts = 0;  // the strategy's forfeits by kind
   double compile_seconds = 0, think_seconds = 0;
+  std::vector<int> codes;  // the strategy's result code of each game, in the OJ's order (graded, cannot load)
 };
 
 // The student's folder under the output folder: the student's id when it is a
@@ -29,17 +31,20 @@ const char* status_text(ClassRow::Status status);  // "graded", "rejected", "com
 // Counts the strategy's forfeits in `games` into the row's three kinds.
 void count_forfeits(const std::vector<GameEntry>& games, ClassRow* row);
 
-// A student's row as a small file of its own (OUT/<student>/row.txt), so that
-// shards graded on other machines merge into one table: tab-separated key and
-// value lines (config, shard, student, status, detail, compile_s, think_s); the
-// student and the detail keep their line breaks as \n (a backslash as \\). The
-// games of a graded student are in grade.tsv beside it, the replay page of
-// them in games.html.
-std::string format_row_file(const ClassRow& row, const std::string& config, const std::string& shard);
-// Reads `folder`/row.txt (and grade.tsv for a graded student) back into *row.
-// False with *problem naming the file, line and field.
-bool read_row_file(const std::string& folder, ClassRow* row, std::string* config, std::string* shard,
-                   std::string* problem);
+// Counts the games, points and forfeits of row->codes (the games of `order`,
+// the grade's games in the OJ's order) into its report.
+void score_codes(const std::vector<GameEntry>& order, ClassRow* row);
+
+// A student's row as a line of the class's record (OUT/class.jsonl, a shard's
+// OUT/class-shard-K.jsonl): its student, status, detail, compile and thinking
+// seconds, the strategy's result code of each game in the OJ's order
+// ("codes"), then the settings object `settings` and, for a shard,
+// "shard":"K/N". The games themselves are in OUT/<student>/.
+std::string row_line(const ClassRow& row, const std::string& settings, const std::string& shard);
+// Reads a row line back, its report scored over `order`. False with
+// *problem = where + the member that is missing or wrong.
+bool read_row_line(const judge::JsonValue& line, const std::vector<GameEntry>& order, const std::string& where,
+                   ClassRow* row, std::string* problem);
 
 // A graded row's rank, shared by students with equal grades (0: not graded).
 struct RankedRow {

@@ -15,7 +15,9 @@
 #include "../../common/copy_tree.h"
 #include "../../common/cli.h"
 #include "../../common/options.h"
+#include "../../common/json.h"
 #include "../../common/ordered_pool.h"
+#include "../../common/run_loop.h"
 #include "../../common/staging.h"
 #include "../../common/workdir.h"
 #include "class_page.h"
@@ -37,10 +39,10 @@ const char kUsageHead[] =
     "then graded against the samples the OJ's way (see Grade --help and --way).\n"
     "OUT/class.csv ranks the class, OUT/class.html is the same table as a page linking each student's games.\n"
     "OUT/<student>/ holds grade.tsv (the results), games.jsonl and games.html (the record and its replay\n"
-    "page) and row.txt (the student's row).\n"
-    "Run again with the same options, it keeps the students already graded. On many machines: the same\n"
-    "command with --shard K/N on each (sharing OUT), then with --merge, which writes OUT/class.csv and\n"
-    "OUT/class.html.\n";
+    "page); OUT/class.jsonl is the class's record, a line per student (a shard's: class-shard-K.*).\n"
+    "Run again with the same options, it keeps the students its record holds. On many machines: the same\n"
+    "command with --shard K/N on each (sharing OUT), then with --merge, which writes OUT/class.csv,\n"
+    "OUT/class.html and OUT/class.jsonl from the shards' records.\n";
 
 // The student's id: the upload's file name without ".zip".
 std::string student_of(const fs::path& zip) { return zip.stem().string(); }
@@ -162,6 +164,7 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   const std::vector<grade::GameEntry> entries = grade::entries_done(games);
   row.report = grade::score(entries);
   grade::count_forfeits(entries, &row);
+  for (const grade::GameEntry& e : entries) row.codes.push_back(e.code);
   for (const grade::PlayedGame& g : games) row.think_seconds += g.strategy_us / 1e6;
   bool loaded = false;
   for (const grade::PlayedGame& g : games) {
@@ -192,9 +195,10 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   return row;
 }
 
-// The class table as class.csv and class.html (or a shard's own pair), each written atomically.
-bool write_tables(const std::vector<grade::ClassRow>& rows, const fs::path& out, const std::string& name,
-                  const std::string& heading, std::string* problem) {
+// The class page at `path` (class.html, or a shard's own), written atomically:
+// the table of `rows`, each student linked to its games.
+bool write_class_page(const std::vector<grade::ClassRow>& rows, const fs::path& out, const std::string& path,
+                      const std::string& heading, std::string* problem) {
   auto has_games = [&](const std::string& student) {
     std::error_code ec;
     return fs::is_regular_file(out / grade::student_folder(student) / "games.html", ec);
@@ -205,93 +209,103 @@ bool write_tables(const std::vector<grade::ClassRow>& rows, const fs::path& out,
     text << in.rdbuf();
     return text.str();
   };
-  return judge::write_file_atomically((out / (name + ".csv")).string(), grade::format_class_csv(rows), problem) &&
-         judge::write_file_atomically((out / (name + ".html")).string(),
-                                      grade::format_class_page(rows, heading, has_games, games_record), problem);
+  return judge::write_file_atomically(path, grade::format_class_page(rows, heading, has_games, games_record), problem);
 }
 
-// grade-class --merge: the class table from every student's row, wherever its shard ran.
-int merge_rows(const std::vector<fs::path>& zips, const std::string& out, const std::string& config,
-               const std::string& table, const std::string& heading) {
-  std::vector<grade::ClassRow> rows;
-  std::string missing, problem;
-  int shards = 0;
-  std::vector<std::string> absent;
-  for (const fs::path& zip : zips) {
-    const fs::path folder = fs::path(out) / grade::student_folder(student_of(zip));
-    grade::ClassRow row;
-    std::string row_config, row_shard;
-    if (!fs::exists(folder / "row.txt")) {
-      absent.push_back(student_of(zip));
-      continue;
-    }
-    if (!grade::read_row_file(folder.string(), &row, &row_config, &row_shard, &problem)) {
-      std::cerr << "grade-class: " << problem << "\n";
-      return 2;
-    }
-    if (row_config != config) {
-      std::cerr << "grade-class: " << (folder / "row.txt").string() << " was graded with '" << row_config
-                << "', this command line says '" << config << "'\n";
-      return 2;
-    }
-    int k = 0, n = 0;
-    if (judge::parse_shard(row_shard, &k, &n)) shards = std::max(shards, n);
-    rows.push_back(row);
-  }
-  if (!absent.empty()) {
-    std::cerr << "grade-class: missing rows (their shard has not run or was cut short):";
-    for (size_t i = 0; i < zips.size(); ++i)
-      for (const std::string& a : absent)
-        if (student_of(zips[i]) == a)
-          std::cerr << " " << a
-                    << (shards > 1 ? " (shard " + std::to_string(i % shards) + "/" + std::to_string(shards) + ")" : "");
-    std::cerr << "\n";
-    return 1;
-  }
-  if (!write_tables(rows, out, table, heading, &problem)) {
-    std::cerr << "grade-class: " << problem << "\n";
-    return 1;
-  }
-  std::cout << "Merged " << rows.size() << " students into " << (fs::path(out) / (table + ".csv")).string() << " and "
-            << (fs::path(out) / (table + ".html")).string() << "\n";
-  return 0;
-}
-
-// grade-class's command line: its options, the checks of what they allow
-// together, the uploads found and the table's names. Returns
-// judge::OptionTable::kContinue to grade, else the exit status.
+// grade-class's command line, and where the run starts: the uploads in name
+// order (the units), those the class's record holds kept (a run again, a shard
+// run again, --merge), and the plan of the rest.
 struct ClassCommand {
   long long compile_limit_s = 120;
-  int shard = 0, shards = 1;
-  bool merge = false, analyze = false;
+  bool analyze = false;
   Ways ways = Ways::kBoth;
   std::string out = "Results/class";
   fs::path uploads;
   std::vector<fs::path> zips;  // the uploads, in name order
   grade::Settings settings;
-  std::string table;  // the table's files' name: "class", or a shard's "class-shard-K"
-  std::string shard_text, config, heading;
+  judge::RunSettings run;  // --shard, --merge; the record OUT/<table>.jsonl
+  std::string table;       // the table's files' name: "class", or a shard's "class-shard-K"
+  std::string heading;
+  std::vector<grade::ClassRow> kept;  // the rows the record holds
+  judge::RunStart start;
 };
+
+// The words of the command line a setting of the record comes from.
+const judge::SettingLabels kSettingLabels = {{"seed", "--seed"},
+                                             {"group", "--group"},
+                                             {"time_limit_ms", "--time-limit"},
+                                             {"move_time_ms", "--move-time"},
+                                             {"way", "--way"}};
+
+const char* way_name(Ways ways) { return ways == Ways::kOj ? "oj" : ways == Ways::kPlugin ? "plugin" : "both"; }
+
+// The settings every row line carries: those that change a student's grade.
+std::string settings_json(const grade::Settings& s, Ways ways) {
+  judge::JsonWriter json;
+  return json.begin_object()
+      .field("seed", s.seed)
+      .field("group", s.group)
+      .field("time_limit_ms", s.time_limit_ms)
+      .field("move_time_ms", s.move_time_ms)
+      .field("way", way_name(ways))
+      .end_object()
+      .str();
+}
+
+// How the class's record reads back: a line is the row of the upload its
+// student names; unit i (in name order) is of shard i % N. Without --seed the
+// run takes the record's.
+judge::RecordFormat record_format(ClassCommand* command, bool seed_given) {
+  judge::RecordFormat f;
+  f.program = "grade-class";
+  f.settings = [command] { return settings_json(command->settings, command->ways); };
+  f.labels = kSettingLabels;
+  f.read_unit = [command](const judge::JsonValue& v, int* index) -> std::string {
+    const judge::JsonValue* student = v.find("student");
+    if (!student || student->type != judge::JsonValue::kString) return "no student named";
+    for (size_t i = 0; i < command->zips.size(); ++i)
+      if (student_of(command->zips[i]) == student->text) return *index = static_cast<int>(i), "";
+    return "student '" + student->text + "' has no upload in " + command->uploads.string();
+  };
+  f.describe_unit = [command](int i) { return "the row of " + student_of(command->zips[i]); };
+  f.shard_key = [](int i) { return i; };
+  f.shard_rule = "the uploads i (in name order) with i % N == K";
+  if (!seed_given)
+    f.adopt = [command](const judge::JsonValue& settings) -> std::string {
+      const judge::JsonValue* seed = settings.find("seed");
+      if (!seed || !judge::parse_u64(seed->text, &command->settings.seed)) return "no seed in its settings";
+      return "";
+    };
+  return f;
+}
+
+// The records --merge reads: every shard's in OUT, else the whole class's.
+std::vector<std::string> records_to_merge(const std::string& out) {
+  std::vector<std::string> records;
+  std::error_code ec;
+  for (const fs::directory_entry& e : fs::directory_iterator(out, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("class-shard-", 0) == 0 && e.path().extension() == ".jsonl") records.push_back(e.path().string());
+  }
+  std::sort(records.begin(), records.end());
+  if (records.empty() && fs::exists(fs::path(out) / "class.jsonl", ec))
+    records.push_back((fs::path(out) / "class.jsonl").string());
+  return records;
+}
 
 int read_class_command(int argc, char** argv, ClassCommand* command) {
   grade::SettingsOptions grade_options;
-  long long& compile_limit_s = command->compile_limit_s;
-  int& shard = command->shard;
-  int& shards = command->shards;
-  bool& merge = command->merge;
-  bool& analyze = command->analyze;
+  judge::RunSettings& run = command->run;
   Ways& ways = command->ways;
   std::string& out = command->out;
   judge::OptionTable command_line("grade-class", kUsageHead);
-  grade_options.add_to(&command_line, "the boards, the same for every student (default: a fresh seed, printed)");
+  grade_options.add_to(&command_line,
+                       "the boards, the same for every student (default: the record's, else a fresh "
+                       "seed, printed)");
   command_line
       .text("--out", "DIR", &out, "where the students' folders and class.csv go (default Results/class)", "a folder")
-      .integer("--compile-time", "S", 1, 3600, &compile_limit_s, "seconds the compiler may take (default 120)",
+      .integer("--compile-time", "S", 1, 3600, &command->compile_limit_s, "seconds the compiler may take (default 120)",
                "seconds from 1 to 3600")
-      .custom(
-          "--shard", "K/N",
-          [&](const std::string&, const std::string& v) { return judge::parse_shard(v, &shard, &shards); },
-          "grade only the uploads i (in name order) with i % N == K; the table holds those", "K/N, 0 <= K < N <= 1000")
       .custom(
           "--way", "W",
           [&](const std::string&, const std::string& v) {
@@ -304,10 +318,16 @@ int read_class_command(int argc, char** argv, ClassCommand* command) {
           "plugin (the course framework's .so), or both (default: graded the OJ's way; a row whose plugin\n"
           "scores otherwise says so, with the reason the OJ's way lost points)",
           "oj, plugin or both")
-      .flag("--merge", &merge, "grade nothing: the class table from the rows every shard left in OUT")
-      .flag("--analyze", &analyze,
+      .flag("--analyze", &command->analyze,
             "annotate each lost game with the engines' analysis (build/bin/analyze's default effort), so\n"
             "that the class page links it at its losing move");
+  judge::RunRows rows;
+  rows.seed = rows.jobs = rows.record = rows.html = rows.resume = rows.workdirs = rows.sandbox_report = false;
+  rows.shard_help =
+      "grade only the uploads i (in name order) with i % N == K, into OUT/class-shard-K.*\n"
+      "(run again, it grades only the students its record lacks)";
+  rows.merge_help = "grade nothing: the class's table, page and record from the shards' records in OUT";
+  judge::add_run_options(&command_line, rows, &run);
   std::vector<std::string> words;
   if (const int status = command_line.parse(argc, argv, &words); status != judge::OptionTable::kContinue) return status;
   if (words.empty()) return command_line.error("missing the uploads folder");
@@ -321,62 +341,92 @@ int read_class_command(int argc, char** argv, ClassCommand* command) {
     if (e.path().extension() == ".zip" && e.is_regular_file(ec)) zips.push_back(e.path());
   std::sort(zips.begin(), zips.end());
   if (zips.empty()) return command_line.error("no uploads (<student>.zip) in '" + uploads.string() + "'");
-  if (!grade_options.have_seed() && (merge || shards > 1))
-    return command_line.error("--shard and --merge need --seed: every shard must grade on the same boards");
-  fs::create_directories(out, ec);
-  // The table's two files: class.csv and class.html, or a shard's own class-shard-K.*.
+  // The table's files and the record: OUT/class.*, or a shard's own OUT/class-shard-K.*.
   const std::string& table = command->table =
-      shards > 1 ? "class-shard-" + std::to_string(shard) : std::string("class");
+      run.shards > 1 ? "class-shard-" + std::to_string(run.shard) : std::string("class");
+  run.record_path = (fs::path(out) / (table + ".jsonl")).string();
+  run.resume = !run.merge;  // a run again keeps the students already graded
+  run.have_seed = grade_options.have_seed();
+  const std::vector<std::string> merged = run.merge ? records_to_merge(out) : std::vector<std::string>();
+  judge::RunRules rules;
+  rules.after = "in " + out + " (class-shard-K.jsonl, from grade-class --shard K/N)";
+  if (const std::string broken = judge::check_run_settings(run, rules, run.merge ? merged.size() : 0); !broken.empty())
+    return command_line.error(broken);
+  fs::create_directories(out, ec);
   std::string problem;
-  for (const char* extension : {".csv", ".html"})
+  for (const char* extension : {".csv", ".html", ".jsonl"})
     if (!judge::path_is_writable((fs::path(out) / (table + extension)).string(), &problem))
       return command_line.error("class table: " + problem);
-
-  const grade::Settings& settings = command->settings = grade_options.settings();
-
-  // A run again (or a shard run again) keeps each student whose row was made by the same command line.
-  const std::string& shard_text = command->shard_text = std::to_string(shard) + "/" + std::to_string(shards);
-  const std::string& config = command->config = settings.describe() + (ways == Ways::kBoth ? ""
-                                                                       : ways == Ways::kOj ? ", the OJ's way"
-                                                                                           : ", as plugins");
-  command->heading = std::to_string(zips.size()) + " uploads of " + uploads.string() + ", " + config +
-                     (shards > 1 && !merge ? ", shard " + shard_text : std::string());
+  command->settings = grade_options.settings();
+  judge::RunStart& start = command->start =
+      judge::start_run(run, record_format(command, grade_options.have_seed()), static_cast<int>(zips.size()), "student",
+                       "students", merged);
+  if (start.status != 0) {
+    std::cerr << "grade-class: " << start.problem
+              << (start.status == 2 && !run.merge ? " (grade into another --out, or remove the record to grade anew)"
+                                                  : "")
+              << "\n";
+    return start.status;
+  }
+  const std::vector<grade::GameEntry> order = grade::oj_order(command->settings.group);
+  for (const judge::RecordedUnit& unit : start.recorded) {
+    grade::ClassRow row;
+    if (!grade::read_row_line(unit.value, order, run.record_path + ": " + student_of(zips[unit.index]) + ": ", &row,
+                              &problem)) {
+      std::cerr << "grade-class: " << problem << "\n";
+      return 2;
+    }
+    command->kept.push_back(row);
+  }
+  const grade::Settings& settings = command->settings;
+  command->heading = std::to_string(zips.size()) + " uploads of " + uploads.string() + ", " + settings.describe() +
+                     (ways == Ways::kBoth ? ""
+                      : ways == Ways::kOj ? ", the OJ's way"
+                                          : ", as plugins") +
+                     (run.shards > 1 ? ", shard " + judge::shard_name(run.shard, run.shards) : std::string());
   return judge::OptionTable::kContinue;
 }
 
-// Grades this shard's uploads in turn (a student whose row the same command
-// line made is kept), the table rewritten after each; the exit status.
-int grade_class(const ClassCommand& command) {
+// Grades this shard's uploads that its record lacks, in name order, each
+// committed at once: its line to the record, the table and the page rewritten
+// (--merge: only the files written); the exit status.
+int grade_class(ClassCommand& command) {
   const std::vector<fs::path>& zips = command.zips;
-  const std::string &out = command.out, &table = command.table, &heading = command.heading, &config = command.config,
-                    &shard_text = command.shard_text;
+  const judge::RunSettings& run = command.run;
+  const judge::RunStart& start = command.start;
+  const fs::path out = command.out;
   const grade::Settings& settings = command.settings;
-  const int shard = command.shard, shards = command.shards;
+  std::vector<grade::ClassRow> rows = command.kept;
   std::string problem;
+  judge::ResultSink sink((out / (command.table + ".csv")).string(), run.record_path,
+                         (out / (command.table + ".html")).string(),
+                         [&](const std::string& path, const std::vector<std::string>&, std::string* error) {
+                           return write_class_page(rows, out, path, command.heading, error);
+                         });
+  std::string csv = grade::format_class_csv(rows);
+  if (!sink.start(&csv, &start.kept, start.page_lines, !run.merge)) {
+    std::cerr << "grade-class: " << sink.error() << "\n";
+    return 1;
+  }
+  if (run.merge) {
+    std::cout << "Merged " << rows.size() << " students into " << (out / "class.csv").string() << ", "
+              << (out / "class.html").string() << " and " << run.record_path << "\n";
+    return 0;
+  }
   std::cout << "Grading " << zips.size() << " uploads of " << command.uploads.string() << " (" << settings.describe()
-            << ") into " << out << "\n";
-  std::vector<grade::ClassRow> rows;
-  for (size_t i = 0; i < zips.size(); ++i) {
-    if (static_cast<int>(i % shards) != shard) continue;
+            << ") into " << out.string() << "\n";
+  for (const judge::RecordedUnit& unit : start.recorded)
+    std::cout << "\n" << student_of(zips[unit.index]) << ": kept from " << run.record_path << std::endl;
+  const std::string settings_object = settings_json(settings, command.ways);
+  for (int i : start.plan) {
     const std::string student = student_of(zips[i]);
-    const fs::path folder = fs::path(out) / grade::student_folder(student);
-    grade::ClassRow row;
-    std::string kept_config, kept_shard;
     std::cout << "\n" << student << ": " << std::flush;
-    if (grade::read_row_file(folder.string(), &row, &kept_config, &kept_shard, &problem) && kept_config == config) {
-      std::cout << "kept from " << (folder / "row.txt").string() << ", ";
-    } else {
-      row = grade_student(zips[i], folder, settings, static_cast<int>(command.compile_limit_s), command.ways,
-                          command.analyze, &problem);
-      if (!problem.empty()) {
-        std::cerr << "grade-class: " << problem << "\n";
-        return 1;
-      }
-      if (!judge::write_file_atomically((folder / "row.txt").string(), grade::format_row_file(row, config, shard_text),
-                                        &problem)) {
-        std::cerr << "grade-class: " << problem << "\n";
-        return 1;
-      }
+    const grade::ClassRow row =
+        grade_student(zips[i], out / grade::student_folder(student), settings,
+                      static_cast<int>(command.compile_limit_s), command.ways, command.analyze, &problem);
+    if (!problem.empty()) {
+      std::cerr << "grade-class: " << problem << "\n";
+      return 1;
     }
     std::cout << grade::status_text(row.status);
     if (row.status == grade::ClassRow::kGraded)
@@ -385,15 +435,15 @@ int grade_class(const ClassCommand& command) {
       std::cout << ": " << row.detail;
     std::cout << std::endl;
     rows.push_back(row);
-    // The table so far, rewritten whole: an interrupted run keeps every student graded. A shard's
-    // table is its own; --merge makes the class's.
-    if (!write_tables(rows, out, table, heading, &problem)) {
-      std::cerr << "grade-class: " << problem << "\n";
+    csv = grade::format_class_csv(rows);
+    if (!sink.commit(&csv, grade::row_line(row, settings_object,
+                                           run.shards > 1 ? judge::shard_name(run.shard, run.shards) : ""))) {
+      std::cerr << "grade-class: " << sink.error() << "\n";
       return 1;
     }
   }
-  std::cout << "\nclass table: " << (fs::path(out) / (table + ".csv")).string()
-            << ", page: " << (fs::path(out) / (table + ".html")).string() << "\n";
+  std::cout << "\nclass table: " << (out / (command.table + ".csv")).string()
+            << ", page: " << (out / (command.table + ".html")).string() << "\n";
   return 0;
 }
 
@@ -405,6 +455,5 @@ int main(int argc, char** argv) {
   ClassCommand command;
   if (const int status = read_class_command(argc, argv, &command); status != judge::OptionTable::kContinue)
     return status;
-  if (command.merge) return merge_rows(command.zips, command.out, command.config, command.table, command.heading);
   return grade_class(command);
 }

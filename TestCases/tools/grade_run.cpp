@@ -53,26 +53,19 @@ Settings SettingsOptions::settings() const {
 bool plan(const std::string& strategy, const Settings& settings, std::vector<PlayedGame>* games, std::string* problem) {
   games->clear();
   std::error_code ec;
-  for (int g = 1; g <= kGroups; ++g) {
-    if (settings.group != 0 && g != settings.group) continue;
-    for (int sample : group_samples(g)) {
-      const std::string path = settings.samples_dir + "/" + std::to_string(sample) + ".so";
-      if (!std::filesystem::is_regular_file(path, ec)) {
-        *problem = "sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)";
-        return false;
-      }
-      for (bool strategy_first : {true, false}) {
-        PlayedGame p;
-        p.entry.group = g;
-        p.entry.sample = sample;
-        p.entry.strategy_first = strategy_first;
-        // As in the record: the round is the sample, game 1 the strategy's first move.
-        p.game.setup = c4::round_setup(settings.seed, sample, strategy_first ? c4::kA : c4::kB);
-        p.game.plugin_a = strategy;
-        p.game.plugin_b = path;
-        games->push_back(p);
-      }
+  for (const GameEntry& entry : oj_order(settings.group)) {
+    const std::string path = settings.samples_dir + "/" + std::to_string(entry.sample) + ".so";
+    if (!std::filesystem::is_regular_file(path, ec)) {
+      *problem = "sample " + path + " is missing (build the ladder with `make`, or pass --samples DIR)";
+      return false;
     }
+    PlayedGame p;
+    p.entry = entry;
+    // As in the record: the round is the sample, game 1 the strategy's first move.
+    p.game.setup = c4::round_setup(settings.seed, entry.sample, entry.strategy_first ? c4::kA : c4::kB);
+    p.game.plugin_a = strategy;
+    p.game.plugin_b = path;
+    games->push_back(p);
   }
   return true;
 }

@@ -12,6 +12,15 @@ std::vector<int> group_samples(int group) {
   return s;
 }
 
+std::vector<GameEntry> oj_order(int group) {
+  std::vector<GameEntry> games;
+  for (int g = 1; g <= kGroups; ++g)
+    if (group == 0 || g == group)
+      for (int sample : group_samples(g))
+        for (bool strategy_first : {true, false}) games.push_back(GameEntry{g, sample, strategy_first, 0});
+  return games;
+}
+
 int points_for(int code) {
   switch (code) {
     case c4::kTie: return kPointsPerGame / 2;

@@ -44,6 +44,11 @@ struct Report {
 };
 Report score(const std::vector<GameEntry>& games);
 
+// The games of a grade in the OJ's order, their codes not set: group by group
+// (only `group` when it is not 0), sample by sample, the strategy first, then
+// the sample.
+std::vector<GameEntry> oj_order(int group);
+
 // The results file: a header line, then one tab-separated line per game
 // "group sample first code points outcome", first = strategy | sample.
 std::string format_results(const std::vector<GameEntry>& games, const std::string& comment);

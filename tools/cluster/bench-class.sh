@@ -5,8 +5,8 @@
 # class at N = 1, 2 and 4 shards, the shards run side by side by GNU parallel
 # and then merged, and prints each wall time. Then times grade-class --merge
 # over 10,000 recorded games (200 students of a full grade, 1,000 of one
-# group): the students' folders are copies of the real ones, so every file is
-# one a real run wrote.
+# group): the students' folders and their record lines are copies of the real
+# ones, so every file is one a real run wrote.
 set -euo pipefail
 work=$(realpath -m "${1:?work folder}")
 shift
@@ -65,7 +65,8 @@ for i in $(seq -w 1 "$students"); do
   level=${levels[$((10#$i % ${#levels[@]}))]}
   cp "$work/uploads/level$level.zip" "$big/uploads/s$i.zip"
   cp -r "$work/out1/level$level" "$big/out/s$i"
-  sed -i "s/^student\tlevel$level\$/student\ts$i/" "$big/out/s$i/row.txt"
+  grep -F "{\"student\":\"level$level\"," "$work/out1/class.jsonl" |
+    sed "s/^{\"student\":\"level$level\"/{\"student\":\"s$i\"/" >> "$big/out/class.jsonl"
   games=$((games + $(tail -n +3 "$big/out/s$i/grade.tsv" | grep -c .)))
 done
 start=$(now)

@@ -69,58 +69,24 @@ std::string match_settings_json(const MatchConfig& config) {
   return json.end_object().str();
 }
 
+RecordLine record_of(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result) {
+  RecordLine line;
+  line.round = round;
+  line.game = setup.first == kA ? 1 : 2;
+  line.seed = setup.seed;
+  line.M = setup.M, line.N = setup.N, line.noX = setup.noX, line.noY = setup.noY;
+  line.a = config.a.plugin_path;
+  line.b = config.b.plugin_path;
+  line.first = setup.first;
+  line.time_limit_ms = config.a.time_limit_ms;
+  line.result = result;
+  line.settings = match_settings_json(config);
+  if (config.shards > 1) line.shard = std::to_string(config.shard) + "/" + std::to_string(config.shards);
+  return line;
+}
+
 std::string record_line(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result) {
-  judge::JsonWriter json;
-  json.begin_object()
-      .field("round", round)
-      .field("game", setup.first == kA ? 1 : 2)
-      .field("seed", setup.seed)
-      .field("M", setup.M)
-      .field("N", setup.N)
-      .field("noX", setup.noX)
-      .field("noY", setup.noY)
-      .field("a", config.a.plugin_path)
-      .field("b", config.b.plugin_path)
-      .field("first", setup.first == kA ? "A" : "B")
-      .field("time_limit_ms", config.a.time_limit_ms);
-  json.key("moves").begin_array();
-  for (const MoveRecord& m : result.moves) {
-    json.begin_array()
-        .value(m.side == kA ? "A" : "B")
-        .value(m.x)
-        .value(m.y)
-        .value(m.wall_us / 1000.0)
-        .value(m.cpu_us / 1000.0)
-        .end_array();
-  }
-  json.end_array();
-  if (!result.win.empty()) {
-    json.key("win").begin_array();
-    for (const auto& cell : result.win) json.begin_array().value(cell.first).value(cell.second).end_array();
-    json.end_array();
-  }
-  if (result.has_illegal) json.key("illegal").begin_array().value(result.illegal_x).value(result.illegal_y).end_array();
-  json.field("code", result.code)
-      .field("result", describe_result(result.code))
-      .field("reason", result.reason)
-      .field("time_a_ms", result.time_us_a / 1000.0)
-      .field("time_b_ms", result.time_us_b / 1000.0)
-      .field("time_a_us", result.time_us_a)
-      .field("time_b_us", result.time_us_b)
-      .field("peak_rss_a_mb", result.peak_resident_kb[kA] / 1024.0)
-      .field("peak_rss_b_mb", result.peak_resident_kb[kB] / 1024.0);
-  // What the sandbox did to the plugins' attempts (only when something happened).
-  std::vector<judge::SideEvents> sides;
-  for (Side side : {kA, kB}) {
-    judge::SideEvents events{side == kA ? "A" : "B", {}, result.daemons_killed[side]};
-    for (const auto& r : result.refused)
-      if (r.first == side) events.refused.push_back(r.second);
-    sides.push_back(events);
-  }
-  judge::write_sandbox_events(json, sides);
-  json.key("settings").raw(match_settings_json(config));
-  if (config.shards > 1) json.field("shard", std::to_string(config.shard) + "/" + std::to_string(config.shards));
-  return json.end_object().str();
+  return write_record_line(record_of(config, round, setup, result));
 }
 
 std::string summary_json(const MatchConfig& config, const MatchOutcome& outcome, const std::string& status) {

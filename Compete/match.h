@@ -10,6 +10,7 @@
 #include "game.h"
 #include "match_summary.h"
 #include "player.h"
+#include "record.h"
 #include "result_file.h"
 
 namespace c4 {
@@ -75,10 +76,12 @@ struct MatchOutcome {
 bool run_match(const MatchConfig& config, std::ostream& out, std::ostream& progress, MatchOutcome* outcome,
                std::string* error);
 
+// The record line of round `round`'s game on `setup` in `config`'s match
+// (record.h), and that line written.
+RecordLine record_of(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result);
+std::string record_line(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result);
+
 // The summary file's content: the match's settings and its statistics.
 std::string summary_json(const MatchConfig& config, const MatchOutcome& outcome, const std::string& status);
-
-// One JSON line describing a finished game.
-std::string record_line(const MatchConfig& config, int round, const GameSetup& setup, const GameResult& result);
 
 }  // namespace c4

@@ -18,20 +18,17 @@ const judge::SettingLabels kSettingLabels = {{"match_seed", "--seed"},
                                              {"sprt", "--sprt"},
                                              {"sprt_model", "--sprt-model"}};
 
-using judge::int_member;
-
-// A unit read back as the match's game (its members were checked by read_unit).
+// A unit read back as the match's game (read_unit read its line already).
 RecordedGame recorded_game(const judge::RecordedUnit& unit) {
-  long long code = 0, us_a = 0, us_b = 0;
-  int_member(unit.value, "code", -4, 8, &code);
-  int_member(unit.value, "time_a_us", 0, INT64_MAX, &us_a);
-  int_member(unit.value, "time_b_us", 0, INT64_MAX, &us_b);
+  RecordLine line;
+  std::string problem;
+  read_record_line(unit.value, &line, &problem);
   RecordedGame g;
   g.round = unit.index / 2;
   g.game = unit.index % 2;
-  g.code = static_cast<int>(code);
-  g.time_us_a = us_a;
-  g.time_us_b = us_b;
+  g.code = line.result.code;
+  g.time_us_a = line.result.time_us_a;
+  g.time_us_b = line.result.time_us_b;
   g.line = unit.line;
   g.shard = unit.shard;
   return g;
@@ -49,12 +46,12 @@ judge::RecordFormat record_format(MatchConfig* config, bool seed_given, bool* se
   f.settings = [config] { return match_settings_json(*config); };
   f.labels = kSettingLabels;
   f.read_unit = [config](const judge::JsonValue& v, int* index) -> std::string {
-    long long round = 0, game = 0, code = 0, us = 0;
-    if (!int_member(v, "round", 0, config->rounds - 1, &round) || !int_member(v, "game", 1, 2, &game) ||
-        !int_member(v, "code", -4, 8, &code) || !int_member(v, "time_a_us", 0, INT64_MAX, &us) ||
-        !int_member(v, "time_b_us", 0, INT64_MAX, &us))
-      return "round, game, code or times missing or out of range";
-    *index = static_cast<int>(2 * round + game - 1);
+    RecordLine line;
+    std::string problem;
+    if (!read_record_line(v, &line, &problem)) return problem;
+    if (line.round >= config->rounds)
+      return "round " + std::to_string(line.round) + " is not below the round count, " + std::to_string(config->rounds);
+    *index = 2 * line.round + line.game - 1;
     return "";
   };
   f.describe_unit = [](int i) { return "game " + std::to_string(i % 2 + 1) + " of round " + std::to_string(i / 2); };

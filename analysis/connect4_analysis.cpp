@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "../Compete/record.h"
 #include "../engine/uct.h"
 #include "../common/json.h"
 #include "analyzer.h"
@@ -31,72 +32,45 @@ struct Verdict {
 
 double rounded(double x) { return std::round(x * 10000) / 10000; }
 
-const judge::JsonValue* member(const judge::JsonValue& v, const char* name, judge::JsonValue::Type type,
-                               std::string* problem) {
-  const judge::JsonValue* m = v.find(name);
-  if (!m || m->type != type) {
-    *problem = std::string("field '") + name + "' is missing or not " + judge::json_type_name(type);
-    return nullptr;
-  }
-  return m;
-}
-
 }  // namespace
 
 bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effort, GameAnalysis* out,
                       std::string* problem) {
-  using judge::JsonValue;
-  const JsonValue *M = member(game, "M", JsonValue::kNumber, problem),
-                  *N = member(game, "N", JsonValue::kNumber, problem),
-                  *noX = member(game, "noX", JsonValue::kNumber, problem),
-                  *noY = member(game, "noY", JsonValue::kNumber, problem),
-                  *first = member(game, "first", JsonValue::kString, problem),
-                  *code = member(game, "code", JsonValue::kNumber, problem),
-                  *moves = member(game, "moves", JsonValue::kArray, problem);
-  if (!M || !N || !noX || !noY || !first || !code || !moves) return false;
-  const int rows = static_cast<int>(M->number), cols = static_cast<int>(N->number);
-  if (rows < 4 || rows > c4engine::kMaxSide || cols < 4 || cols > c4engine::kMaxSide || noX->number < 0 ||
-      noX->number >= rows || noY->number < 0 || noY->number >= cols) {
+  c4::RecordLine record;
+  if (!c4::read_record_line(game, &record, problem)) return false;
+  const int rows = record.M, cols = record.N;
+  if (rows < 4 || rows > c4engine::kMaxSide || cols < 4 || cols > c4engine::kMaxSide) {
     *problem = "fields 'M', 'N', 'noX', 'noY' are not a board of 4..12 rows and columns with its blocked cell";
     return false;
   }
-  if (first->text != "A" && first->text != "B") {
-    *problem = "field 'first' is neither \"A\" nor \"B\"";
-    return false;
-  }
+  const std::vector<c4::MoveRecord>& moves = record.result.moves;
   // Player 0 moved first.
-  const std::string side_name[2] = {first->text, first->text == "A" ? "B" : "A"};
+  const std::string side_name[2] = {c4::side_name(record.first), c4::side_name(c4::opponent(record.first))};
   c4engine::Geometry geometry;
-  geometry.init(rows, cols, static_cast<int>(noX->number), static_cast<int>(noY->number));
+  geometry.init(rows, cols, record.noX, record.noY);
 
   // The positions after 0, 1, ..., n moves.
   std::vector<c4engine::Position> positions(1);
   positions[0].reset(&geometry);
   bool won = false;
-  for (size_t k = 0; k < moves->items.size(); ++k) {
-    const JsonValue& m = moves->items[k];
+  for (size_t k = 0; k < moves.size(); ++k) {
+    const c4::MoveRecord& m = moves[k];
     const std::string item = "field 'moves' item " + std::to_string(k + 1);
-    if (m.type != JsonValue::kArray || m.items.size() < 3 || m.items[1].type != JsonValue::kNumber ||
-        m.items[2].type != JsonValue::kNumber) {
-      *problem = item + " is not [side, row, column, ...]";
-      return false;
-    }
     c4engine::Position pos = positions.back();
-    const int x = static_cast<int>(m.items[1].number), y = static_cast<int>(m.items[2].number);
     if (won || pos.full()) {
       *problem = item + " comes after the game ended";
       return false;
     }
-    if (m.items[0].text != side_name[pos.to_move()]) {
-      *problem = item + " is " + m.items[0].text + "'s, but " + side_name[pos.to_move()] + " is to move";
+    if (c4::side_name(m.side) != side_name[pos.to_move()]) {
+      *problem = item + " is " + c4::side_name(m.side) + "'s, but " + side_name[pos.to_move()] + " is to move";
       return false;
     }
-    if (y < 0 || y >= cols || pos.free_row(y) != x) {
+    if (pos.free_row(m.y) != m.x) {
       *problem =
-          item + " (" + std::to_string(x) + ", " + std::to_string(y) + ") is not the next free cell of its column";
+          item + " (" + std::to_string(m.x) + ", " + std::to_string(m.y) + ") is not the next free cell of its column";
       return false;
     }
-    won = pos.play(y);
+    won = pos.play(m.y);
     positions.push_back(pos);
   }
   const int n = static_cast<int>(positions.size()) - 1;
@@ -148,7 +122,7 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
   }
 
   // The moves: classes and the losing move.
-  const int c = static_cast<int>(code->number);
+  const int c = record.result.code;
   const int loser = c == 1 || c == 5 || c == 6 || c == 8   ? (side_name[0] == "B" ? 0 : 1)
                     : c == 2 || c == 3 || c == 4 || c == 7 ? (side_name[0] == "A" ? 0 : 1)
                                                            : -1;
@@ -233,7 +207,7 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
                       : drop >= kMistakeDrop                   ? "mistake"
                       : drop >= kInaccuracyDrop                ? "inaccuracy"
                                                                : "ok";
-    const int column = static_cast<int>(moves->items[k - 1].items[2].number);
+    const int column = moves[k - 1].y;
     json.begin_object()
         .field("by", side_name[before.to_move])
         .field("column", column)
@@ -258,12 +232,10 @@ bool analyze_connect4(const judge::JsonValue& game, int line, const Effort& effo
     out->loser = side_name[loser];
     out->loser_moved_first = loser == 0;
     out->losing_position = std::to_string(rows) + "x" + std::to_string(cols) + ", blocked cell (" +
-                           std::to_string(static_cast<int>(noX->number)) + ", " +
-                           std::to_string(static_cast<int>(noY->number)) + "), columns played:";
-    for (int k = 0; k < losing - 1; ++k)
-      out->losing_position += " " + std::to_string(static_cast<int>(moves->items[k].items[2].number));
+                           std::to_string(record.noX) + ", " + std::to_string(record.noY) + "), columns played:";
+    for (int k = 0; k < losing - 1; ++k) out->losing_position += " " + std::to_string(moves[k].y);
     out->summary = "losing move " + std::to_string(losing) + " by " + out->loser + " (column " +
-                   std::to_string(static_cast<int>(moves->items[losing - 1].items[2].number)) + ")";
+                   std::to_string(moves[losing - 1].y) + ")";
   } else if (undetermined_before == 1) {
     out->summary = "no losing move: " + side_name[loser] + " was lost from the first position";
   } else if (undetermined_before > 0) {

@@ -226,45 +226,35 @@ void Arena::c4_from_record(const httplib::Request& req, httplib::Response& res) 
   std::string error;
   if (!viewer::parse_record(text_field(body, "record", true), "the record", &record, &error)) throw Refusal{400, error};
   if (record.kind != viewer::Kind::kConnectFour) throw Refusal{400, "the record is not a Compete record"};
-  struct Game {
-    int round, game;
-    judge::JsonValue line;
-  };
-  std::vector<Game> games;
-  for (const std::string& line : record.lines) {
-    Game g;
-    judge::parse_json(line, &g.line, &error);
-    g.round = static_cast<int>(g.line.find("round")->number);
-    g.game = static_cast<int>(g.line.find("game")->number);
-    games.push_back(std::move(g));
+  std::vector<c4::RecordLine> games;
+  for (size_t i = 0; i < record.lines.size(); ++i) {
+    judge::JsonValue v;
+    c4::RecordLine game;
+    if (!judge::parse_json(record.lines[i], &v, &error) || !c4::read_record_line(v, &game, &error))
+      throw Refusal{400, "the record's line " + std::to_string(i + 1) + ": " + error};
+    games.push_back(std::move(game));
   }
-  std::stable_sort(games.begin(), games.end(), [](const Game& p, const Game& q) {
+  std::stable_sort(games.begin(), games.end(), [](const c4::RecordLine& p, const c4::RecordLine& q) {
     return p.round != q.round ? p.round < q.round : p.game < q.game;
   });
   const int n = int_field(body, "game_number", 1, static_cast<int>(games.size()), 1);
-  const judge::JsonValue& line = games[n - 1].line;
-  const judge::JsonValue& moves = *line.find("moves");
-  const int count = static_cast<int>(moves.items.size());
+  const c4::RecordLine& line = games[n - 1];
+  const int count = static_cast<int>(line.result.moves.size());
   int step = count;
   const judge::JsonValue* step_value = body.find("step");
   if (step_value && !(step_value->type == judge::JsonValue::kString && step_value->text == "end"))
     step = int_field(body, "step", 0, count, count);
   C4Setup setup = c4_setup(body);
-  setup.M = static_cast<int>(line.find("M")->number);
-  setup.N = static_cast<int>(line.find("N")->number);
-  setup.noX = static_cast<int>(line.find("noX")->number);
-  setup.noY = static_cast<int>(line.find("noY")->number);
-  if (const judge::JsonValue* seed = line.find("seed"); seed && seed->type == judge::JsonValue::kNumber)
-    setup.seed = static_cast<uint64_t>(seed->number);
-  setup.first = line.find("first")->text == "B" ? c4::kB : c4::kA;
+  setup.M = line.M;
+  setup.N = line.N;
+  setup.noX = line.noX;
+  setup.noY = line.noY;
+  setup.seed = line.seed;
+  setup.first = line.first;
   for (int k = 0; k < step; ++k) {
-    const judge::JsonValue& m = moves.items[k];
-    if (m.type != judge::JsonValue::kArray || m.items.size() < 3 || m.items[1].type != judge::JsonValue::kNumber ||
-        m.items[2].type != judge::JsonValue::kNumber)
-      throw Refusal{400, "move " + std::to_string(k + 1) + " of game " + std::to_string(n) + " is malformed"};
-    const double ms = m.items.size() > 3 && m.items[3].type == judge::JsonValue::kNumber ? m.items[3].number : 0;
-    setup.preset.push_back(c4::MoveRecord{m.items[0].text == "B" ? c4::kB : c4::kA, static_cast<int>(m.items[1].number),
-                                          static_cast<int>(m.items[2].number), static_cast<int64_t>(ms * 1000), 0});
+    c4::MoveRecord m = line.result.moves[k];
+    m.cpu_us = 0;
+    setup.preset.push_back(m);
   }
   // The side to move at step K is the person's; the plugin takes the other.
   const bool a_to_move = (step % 2 == 0) == (setup.first == c4::kA);

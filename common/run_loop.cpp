@@ -22,13 +22,13 @@ RunStart start_run(const RunSettings& settings, const RecordFormat& format, int 
       std::cerr << format.program << ": the record's last line was cut short; that " << unit << " is played again\n";
   }
   if (start.status != 0) return start;
-  start.done.assign(total, false);
+  std::vector<bool> done(total, false);
   for (const RecordedUnit& u : start.recorded) {
-    start.done[u.index] = true;
+    done[u.index] = true;
     start.kept += u.line + "\n";
     start.page_lines.push_back(u.line);
   }
-  if (!settings.merge) start.plan = units_to_play(total, start.done, settings.shard, settings.shards, format.shard_key);
+  if (!settings.merge) start.plan = units_to_play(total, done, settings.shard, settings.shards, format.shard_key);
   return start;
 }
 

@@ -27,7 +27,6 @@ struct RunStart {
   int status = 0;
   std::string problem;                  // for status != 0: the file, the line, what is wrong
   std::vector<RecordedUnit> recorded;   // unit order for --merge, else the record's order
-  std::vector<bool> done;               // done[unit]: recorded
   std::vector<int> plan;                // the units to play now, in order (none for --merge)
   std::string kept;                     // the recorded lines, each ended by "\n" (as the record keeps them)
   std::vector<std::string> page_lines;  // the recorded lines, for the replay page

@@ -16,22 +16,6 @@ namespace ladder {
 
 namespace {
 
-// `record` with its members `keys` set to `values`: the record names the
-// players by their ladder ids rather than by their files' paths.
-std::string with_members(const std::string& record, const std::vector<std::string>& keys,
-                         const std::vector<std::string>& values) {
-  judge::JsonValue v;
-  std::string why;
-  if (!judge::parse_json(record, &v, &why)) return record;
-  for (auto& [key, value] : v.members)
-    for (size_t k = 0; k < keys.size(); ++k)
-      if (key == keys[k]) {
-        value.type = judge::JsonValue::kString;
-        value.text = values[k];
-      }
-  return v.dump();
-}
-
 bool play_connect4(const PlaySettings& s, const Player& a, const Player& b, const std::string& pairing, int game,
                    uint64_t seed, GameLine* line, std::string* error) {
   const c4::GameSetup setup =
@@ -57,7 +41,11 @@ bool play_connect4(const PlaySettings& s, const Player& a, const Player& b, cons
   line->result = c4::counts_for_nobody(result.code) ? "void" : winner == c4::kA ? "a" : winner == c4::kB ? "b" : "draw";
   line->score_a = winner == c4::kA ? 1 : winner == c4::kB ? 0 : 0.5;
   line->reason = c4::describe_result(result.code) + (result.reason.empty() ? "" : ": " + result.reason);
-  line->record = with_members(c4::record_line(config, 1, setup, result), {"a", "b"}, {a.id, b.id});
+  // The record names the players by their ladder ids rather than by their files' paths.
+  c4::RecordLine record = c4::record_of(config, 1, setup, result);
+  record.a = a.id;
+  record.b = b.id;
+  line->record = c4::write_record_line(record);
   return true;
 }
 

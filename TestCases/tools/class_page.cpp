@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "../../Compete/record.h"
 #include "../../common/json_read.h"
 #include "../../viewer/page.h"
 #include "../../viewer/record.h"
@@ -69,15 +70,15 @@ std::vector<LostGame> lost_games(const std::string& record) {
   if (!viewer::parse_record(record, "games.jsonl", &parsed, &problem) || parsed.kind != viewer::Kind::kConnectFour)
     return {};
   struct Game {
-    double round, game;
-    int code;
+    int round, game, code;
     std::string line;
   };
   std::vector<Game> games;
   for (const std::string& line : parsed.lines) {
     judge::JsonValue v;
-    if (!judge::parse_json(line, &v, &problem)) return {};
-    games.push_back({v.find("round")->number, v.find("game")->number, static_cast<int>(v.find("code")->number), line});
+    c4::RecordLine game;
+    if (!judge::parse_json(line, &v, &problem) || !c4::read_record_line(v, &game, &problem)) return {};
+    games.push_back({game.round, game.game, game.result.code, line});
   }
   // The page's order (viewer/assets/connect4.js): round, then game, a stable sort.
   std::stable_sort(games.begin(), games.end(), [](const Game& p, const Game& q) {

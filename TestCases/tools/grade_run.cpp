@@ -1,8 +1,6 @@
 #include "grade_run.h"
 
 #include <algorithm>
-#include <climits>
-#include <cmath>
 #include <filesystem>
 
 #include "../../Compete/match.h"
@@ -144,7 +142,6 @@ bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::f
 
 judge::RecordFormat record_format(const Settings& settings, const std::string& strategy,
                                   const std::vector<PlayedGame>* games) {
-  using judge::int_member;
   judge::RecordFormat f;
   f.program = "Grade";
   f.settings = [settings, strategy] {
@@ -164,16 +161,13 @@ judge::RecordFormat record_format(const Settings& settings, const std::string& s
     return true;
   };
   f.read_unit = [games](const judge::JsonValue& v, int* index) -> std::string {
-    long long sample = 0, game = 0, n = 0;
-    const judge::JsonValue* moves = v.find("moves");
-    if (!int_member(v, "round", 0, INT32_MAX, &sample) || !int_member(v, "game", 1, 2, &game) ||
-        !int_member(v, "code", -4, 8, &n) || !int_member(v, "time_a_us", 0, INT64_MAX, &n) ||
-        !int_member(v, "time_b_us", 0, INT64_MAX, &n) || !moves || moves->type != judge::JsonValue::kArray)
-      return "round, game, code, times or moves missing or out of range";
+    c4::RecordLine line;
+    std::string problem;
+    if (!c4::read_record_line(v, &line, &problem)) return problem;
     for (size_t i = 0; i < games->size(); ++i)
-      if ((*games)[i].entry.sample == sample && (*games)[i].entry.strategy_first == (game == 1))
+      if ((*games)[i].entry.sample == line.round && (*games)[i].entry.strategy_first == (line.game == 1))
         return *index = static_cast<int>(i), "";
-    return "sample " + std::to_string(sample) + " is not graded by this command line (--group)";
+    return "sample " + std::to_string(line.round) + " is not graded by this command line (--group)";
   };
   f.describe_unit = [games](int i) {
     const GameEntry& e = (*games)[i].entry;
@@ -186,20 +180,17 @@ judge::RecordFormat record_format(const Settings& settings, const std::string& s
 }
 
 void take_recorded(const judge::RecordedUnit& unit, PlayedGame* game) {
-  long long code = 0, us = 0;
-  judge::int_member(unit.value, "code", -4, 8, &code);
-  judge::int_member(unit.value, "time_a_us", 0, INT64_MAX, &us);
+  c4::RecordLine line;
+  std::string problem;
+  c4::read_record_line(unit.value, &line, &problem);
   game->done = true;
-  game->entry.code = static_cast<int>(code);
-  game->strategy_us = us;
+  game->entry.code = line.result.code;
+  game->strategy_us = line.result.time_us_a;
   game->strategy_max_us = 0;
-  const judge::JsonValue& moves = *unit.value.find("moves");
-  game->moves = moves.items.size();
-  for (const judge::JsonValue& m : moves.items)  // ["A", x, y, wall ms, cpu ms]
-    if (m.items.size() >= 4 && m.items[0].text == "A")
-      game->strategy_max_us = std::max<int64_t>(game->strategy_max_us, std::llround(m.items[3].number * 1000));
-  const judge::JsonValue* reason = unit.value.find("reason");
-  game->reason = reason ? reason->text : "";
+  game->moves = line.result.moves.size();
+  for (const c4::MoveRecord& m : line.result.moves)
+    if (m.side == c4::kA) game->strategy_max_us = std::max<int64_t>(game->strategy_max_us, m.wall_us);
+  game->reason = line.result.reason;
   game->record = unit.line;
 }
 

@@ -26,8 +26,14 @@ TEST_CASE("the start line gives a 127.0.0.1 address and a 32-digit token; the pa
 
 TEST_CASE("--bind another address is warned on stderr; a bad command line names the problem, exit 2") {
   std::string output;
-  // timeout stops it after its start line (SIGTERM: the arena ends cleanly).
-  test_shell::run_in(at::repo_root(), "timeout 1 '" + at::arena_binary() + "' --port 0 --bind 127.0.0.2", &output);
+  // Stopped once its start line is out (SIGTERM: the arena ends cleanly), however loaded the machine.
+  test_shell::ScratchDir dir;
+  const std::string log = (dir.path / "arena.log").string();
+  test_shell::run_in(at::repo_root(),
+                     "'" + at::arena_binary() + "' --port 0 --bind 127.0.0.2 > '" + log +
+                         "' 2>&1 & pid=$!; for i in $(seq 300); do grep -q 'arena: http' '" + log +
+                         "' && break; sleep 0.05; done; kill $pid; wait $pid; cat '" + log + "'",
+                     &output);
   CHECK(output.find("warning: listening on 127.0.0.2") != std::string::npos);
   CHECK(output.find("arena: http://127.0.0.2:") != std::string::npos);
   CHECK(test_shell::run_in(at::repo_root(), "'" + at::arena_binary() + "' no-such.so", &output) == 2);

@@ -186,7 +186,9 @@ TEST_CASE("run loop: the start reads back what the settings name and plans the r
   CHECK(resumed.plan == std::vector<int>{0, 2, 3, 5});
   CHECK(resumed.kept == line(2, 5) + "\n" + line(5, 5) + "\n");
   CHECK(resumed.page_lines == std::vector<std::string>{line(2, 5), line(5, 5)});
-  CHECK(resumed.done == std::vector<bool>{false, true, false, false, true, false});
+  REQUIRE(resumed.recorded.size() == 2);
+  CHECK(resumed.recorded[0].index == 1);
+  CHECK(resumed.recorded[1].index == 4);
   // A record of another command line: status 2, the file, the line and the setting named.
   run.seed = 6;
   judge::RunStart other = judge::start_run(settings, run.format(), 6, "game", "games", {});

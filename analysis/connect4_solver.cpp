@@ -153,11 +153,15 @@ SolveResult Solver::solve(const c4engine::Position& pos, long long budget) {
     scores[y] = score;
     value = std::max(value, score);
   }
-  for (int y = 0; y < g.N; ++y)
-    if (((pos.open_columns() >> y) & 1) && scores[y] == value) r.best |= static_cast<uint16_t>(1u << y);
+  auto outcome = [](int score) { return score > 0 ? 1 : score < 0 ? -1 : 0; };
+  r.outcome = outcome(value);
+  for (int y = 0; y < g.N; ++y) {
+    if (!((pos.open_columns() >> y) & 1)) continue;
+    if (scores[y] == value) r.best |= static_cast<uint16_t>(1u << y);
+    if (outcome(scores[y]) == r.outcome) r.keeps |= static_cast<uint16_t>(1u << y);
+  }
   r.proven = true;
   r.nodes = nodes_;
-  r.outcome = value > 0 ? 1 : value < 0 ? -1 : 0;
   if (value > 0) r.distance = (base_ - value) - m;
   if (value < 0) r.distance = (base_ + value) - m;
   if (value == 0) r.distance = (base_ - 1) - m;  // a draw fills the board

@@ -20,7 +20,8 @@ struct SolveResult {
   bool proven = false;  // false: the node budget ran out first
   int outcome = 0;      // for the side to move: 1 win, 0 draw, -1 loss
   int distance = 0;     // plies to the game's end with best play (0 for a finished position)
-  uint16_t best = 0;    // the columns that keep the value
+  uint16_t best = 0;    // the columns that keep the value (the score: the same outcome at the same distance)
+  uint16_t keeps = 0;   // the columns that keep the outcome (a win, a draw or a loss, at any distance)
   long long nodes = 0;  // positions searched
 };
 

@@ -66,7 +66,7 @@ std::pair<int, int> negamax(Grid& g, int p) {
 
 }  // namespace
 
-TEST_CASE("the solver's value, distance and best columns equal a plain negamax's on random near-end positions") {
+TEST_CASE("the solver's value, distance, best and outcome-keeping columns equal a plain negamax's near the end") {
   std::mt19937 rng(7);
   analysis::Solver solver(16);
   int checked = 0;
@@ -102,11 +102,13 @@ TEST_CASE("the solver's value, distance and best columns equal a plain negamax's
         const auto want = negamax(grid, pos.to_move());
         CHECK(r.outcome == want.first);
         CHECK(r.distance == want.second);
-        // Every best column reaches that value, and every other column does not.
+        // Every best column reaches that value, and every other column does not; the
+        // columns that keep the outcome are those whose value has the same sign.
         for (int y = 0; y < N; ++y) {
           const int x = grid.free_row(y);
           if (x < 0) {
             CHECK(((r.best >> y) & 1) == 0);
+            CHECK(((r.keeps >> y) & 1) == 0);
             continue;
           }
           grid.at(x, y) = pos.to_move();
@@ -117,6 +119,7 @@ TEST_CASE("the solver's value, distance and best columns equal a plain negamax's
           }
           grid.at(x, y) = -1;
           CHECK(bool((r.best >> y) & 1) == (v == want));
+          CHECK(bool((r.keeps >> y) & 1) == (v.first == want.first));
         }
         ++checked;
       }

@@ -245,11 +245,8 @@ void Arena::c4_from_record(const httplib::Request& req, httplib::Response& res) 
   if (step_value && !(step_value->type == judge::JsonValue::kString && step_value->text == "end"))
     step = int_field(body, "step", 0, count, count);
   C4Setup setup = c4_setup(body);
-  setup.M = line.M;
-  setup.N = line.N;
-  setup.noX = line.noX;
-  setup.noY = line.noY;
-  setup.seed = line.seed;
+  // The recorded game's board (size, blocked cell, seed) and first mover.
+  setup.M = line.M, setup.N = line.N, setup.noX = line.noX, setup.noY = line.noY, setup.seed = line.seed;
   setup.first = line.first;
   for (int k = 0; k < step; ++k) {
     c4::MoveRecord m = line.result.moves[k];

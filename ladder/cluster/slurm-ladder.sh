@@ -9,13 +9,11 @@ set -euo pipefail
 shards=${1:?number of shards} dir=$(realpath "${2:?ladder folder}") games=${3:?games of the plan} seed=${4:?plan seed}
 shift 4
 root=$(cd "$(dirname "$0")/../.." && pwd)
-copies=()
 for ((k = 0; k < shards; ++k)); do
   rm -rf "$dir.shards/$k"
   mkdir -p "$dir.shards"
   cp -a "$dir" "$dir.shards/$k"
-  copies+=("$dir.shards/$k")
 done
 exec "$root/tools/cluster/slurm-shards.sh" "$shards" "$dir.shards/logs" \
   "$root/build/bin/ladder" play "$dir.shards/{K}" --games "$games" --seed "$seed" "$@" -- \
-  "$root/build/bin/ladder" merge "$dir" "${copies[@]}"
+  "$root/build/bin/ladder" merge "$dir" "$dir.shards/{K}"

@@ -8,9 +8,7 @@ set -euo pipefail
 shards=${1:?number of shards} out=$(realpath -m "${2:?output folder}") bot=$(realpath "${3:?bot .so}")
 shift 3
 root=$(cd "$(dirname "$0")/../.." && pwd)
-files=()
-for ((k = 0; k < shards; ++k)); do files+=("$out/shard-$k.jsonl"); done
 exec "$root/tools/cluster/slurm-shards.sh" "$shards" "$out" \
   "$root/build/bin/Run2048" "$bot" "$@" --out "$out/stats.txt" --record "$out/shard-{K}.jsonl" --progress lines -- \
   "$root/build/bin/Run2048" "$bot" "$@" --out "$out/stats.txt" --record "$out/record.jsonl" --progress off \
-  --merge "${files[@]}"
+  --merge "$out/shard-{K}.jsonl"

@@ -9,8 +9,6 @@ shards=${1:?number of shards} out=$(realpath -m "${2:?output folder}")
 a=$(realpath "${3:?strategy A .so}") b=$(realpath "${4:?strategy B .so}") rounds=${5:?rounds}
 shift 5
 root=$(cd "$(dirname "$0")/../.." && pwd)
-files=()
-for ((k = 0; k < shards; ++k)); do files+=("$out/shard-$k.jsonl"); done
 exec "$root/tools/cluster/slurm-shards.sh" "$shards" "$out" \
   "$root/Compete/Compete" "$a" "$b" "$out/match.txt" "$rounds" "$@" --record "$out/shard-{K}.jsonl" -- \
-  "$root/Compete/Compete" "$a" "$b" "$out/match.txt" "$rounds" "$@" --record "$out/record.jsonl" --merge "${files[@]}"
+  "$root/Compete/Compete" "$a" "$b" "$out/match.txt" "$rounds" "$@" --record "$out/record.jsonl" --merge "$out/shard-{K}.jsonl"

@@ -9,9 +9,7 @@ set -euo pipefail
 shards=${1:?number of shards} out=$(realpath -m "${2:?output folder}") strategy=$(realpath "${3:?strategy .so}")
 shift 3
 root=$(cd "$(dirname "$0")/../.." && pwd)
-files=()
-for ((k = 0; k < shards; ++k)); do files+=("$out/shard-$k.jsonl"); done
 exec "$root/tools/cluster/slurm-shards.sh" "$shards" "$out" \
   "$root/build/bin/Grade" "$@" --results "$out/shard-{K}.tsv" --record "$out/shard-{K}.jsonl" "$strategy" -- \
   "$root/build/bin/Grade" "$@" --merge --results "$out/grade.tsv" --record "$out/record.jsonl" \
-  --html "$out/grade.html" "$strategy" "${files[@]}"
+  --html "$out/grade.html" "$strategy" "$out/shard-{K}.jsonl"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "../PonteDelDiavolo/players/search.h"
+#include "../PonteDelDiavolo/referee/record.h"
 #include "../PonteDelDiavolo/rules/actions.h"
 #include "../PonteDelDiavolo/rules/files.h"
 #include "../PonteDelDiavolo/rules/placement.h"
@@ -71,16 +72,15 @@ struct Entry {
 
 bool analyze_pdd(const judge::JsonValue& game, int line, const Effort& effort, GameAnalysis* out,
                  std::string* problem) {
-  const judge::JsonValue* steplog = game.find("steplog");
-  if (!steplog || steplog->type != judge::JsonValue::kString)
-    return *problem = "field 'steplog' is missing or not a string", false;
+  pdd::RecordLine record;
+  if (!pdd::read_record_line(game, &record, problem)) return false;
   const int depth = effort.pdd_depth;
 
   std::vector<pdd::StepRecord> steps;  // the actions replayed so far
   std::vector<Entry> entries;
   pdd::Board board;
   Colour due = pdd::kWhite;
-  std::istringstream words(steplog->text);
+  std::istringstream words(record.steplog);
   std::string text;
   for (int k = 1; words >> text; ++k) {
     const std::string where = "field 'steplog' action " + std::to_string(k) + " ('" + text + "'): ";

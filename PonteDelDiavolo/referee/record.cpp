@@ -1,5 +1,7 @@
 #include "record.h"
 
+#include <climits>
+
 #include "../../common/cli.h"
 #include "../../common/json.h"
 
@@ -17,9 +19,54 @@ void score_json(judge::JsonWriter& json, const std::string& key, const PlayerSco
       .end_object();
 }
 
-const judge::JsonValue* member(const judge::JsonValue& v, const char* key, judge::JsonValue::Type type) {
+// A whole number in [min, max] at `key` into *out; false with *problem.
+template <class Int>
+bool whole(const judge::JsonValue& v, const char* key, long long min, long long max, Int* out, std::string* problem) {
   const judge::JsonValue* m = v.find(key);
-  return m && m->type == type ? m : nullptr;
+  long long n = 0;
+  if (!m || m->type != judge::JsonValue::kNumber || !judge::parse_int(m->text, min, max, &n))
+    return *problem = std::string("field '") + key + "' is missing or not a whole number from " + std::to_string(min) +
+                      " to " + std::to_string(max),
+           false;
+  *out = static_cast<Int>(n);
+  return true;
+}
+
+// The string at `key` into *out: required, or (`optional`) absent.
+bool text(const judge::JsonValue& v, const char* key, bool optional, std::string* out, std::string* problem) {
+  const judge::JsonValue* m = v.find(key);
+  if (!m && optional) return true;
+  if (!m || m->type != judge::JsonValue::kString)
+    return *problem = std::string("field '") + key + "' is missing or not a string", false;
+  *out = m->text;
+  return true;
+}
+
+bool read_score(const judge::JsonValue& v, const char* key, PlayerScore* s, std::string* problem) {
+  const judge::JsonValue* m = v.find(key);
+  if (!m) return true;
+  const std::string where = std::string(key) + ": ";
+  if (m->type != judge::JsonValue::kObject)
+    return *problem = std::string("field '") + key + "' is not an object", false;
+  if (whole(*m, "points", 0, 1000000, &s->points, problem) && whole(*m, "islands", 0, 1000000, &s->islands, problem) &&
+      whole(*m, "bridges", 0, 1000000, &s->bridges, problem) &&
+      whole(*m, "connected_islands", 0, 1000000, &s->connected_islands, problem) &&
+      whole(*m, "independent_islands", 0, 1000000, &s->independent_islands, problem))
+    return true;
+  return *problem = where + *problem, false;
+}
+
+bool read_times(const judge::JsonValue& v, const char* key, std::vector<int64_t>* out, std::string* problem) {
+  const judge::JsonValue* m = v.find(key);
+  if (!m) return true;
+  long long ms = 0;
+  for (const judge::JsonValue& t : m->items)
+    if (t.type != judge::JsonValue::kNumber || !judge::parse_int(t.text, 0, INT64_MAX, &ms))
+      return *problem = std::string("field '") + key + "' holds something other than whole milliseconds", false;
+    else
+      out->push_back(ms);
+  if (m->type != judge::JsonValue::kArray) return *problem = std::string("field '") + key + "' is not an array", false;
+  return true;
 }
 
 }  // namespace
@@ -31,38 +78,88 @@ std::vector<judge::SideEvents> sandbox_events(const GameResult& r) {
   return sides;
 }
 
-std::string record_line(int game, uint64_t seed, const MatchOptions& o, const GameResult& r, const std::string& shard) {
+RecordLine record_of(int game, uint64_t seed, const MatchOptions& o, const GameResult& r, const std::string& shard) {
+  RecordLine line;
+  line.game = game;
+  line.seed = seed;
+  line.white = o.program[kWhite];
+  line.black = o.program[kBlack];
+  line.winner = r.winner == kWhite ? "W" : r.winner == kBlack ? "B" : "draw";
+  line.reason = r.reason;
+  line.violation = r.violation == Violation::kNone ? std::string() : violation_code(r.violation);
+  line.violator = r.violator == kEmpty ? "" : std::string(1, colour_letter(r.violator));
+  line.detail = r.detail;
+  line.time_limit_ms = o.time_limit_ms;
+  line.white_score = r.score[kWhite];
+  line.black_score = r.score[kBlack];
+  line.actions = r.actions;
+  line.skips = r.skips;
+  for (const auto& s : r.steps) line.steplog += (line.steplog.empty() ? "" : " ") + format_step(s);
+  for (const auto& m : r.moves)
+    (m.colour == kWhite ? line.white_ms : line.black_ms).push_back(static_cast<int64_t>(m.ms + 0.5));
+  line.sandbox = sandbox_events(r);
+  line.folder = o.game_dir;
+  line.shard = shard;
+  return line;
+}
+
+std::string write_record_line(const RecordLine& line) {
   judge::JsonWriter json;
   json.begin_object()
-      .field("game", game)
-      .field("seed", seed)
-      .field("white", o.program[kWhite])
-      .field("black", o.program[kBlack])
-      .field("winner", r.winner == kWhite   ? "W"
-                       : r.winner == kBlack ? "B"
-                                            : "draw")
-      .field("reason", r.reason)
-      .field("violation", r.violation == Violation::kNone ? std::string() : violation_code(r.violation))
-      .field("violator", r.violator == kEmpty ? "" : std::string(1, colour_letter(r.violator)))
-      .field("detail", r.detail)
-      .field("time_limit_ms", o.time_limit_ms);
-  score_json(json, "white_score", r.score[kWhite]);
-  score_json(json, "black_score", r.score[kBlack]);
-  json.field("actions", r.actions).field("skips", r.skips);
-  std::string steps;
-  for (const auto& s : r.steps) steps += (steps.empty() ? "" : " ") + format_step(s);
-  json.field("steplog", steps);
-  for (Colour c : {kWhite, kBlack}) {
-    json.key(c == kWhite ? "white_ms" : "black_ms").begin_array();
-    for (const auto& m : r.moves)
-      if (m.colour == c) json.value(static_cast<int64_t>(m.ms + 0.5));
+      .field("game", line.game)
+      .field("seed", line.seed)
+      .field("white", line.white)
+      .field("black", line.black)
+      .field("winner", line.winner)
+      .field("reason", line.reason)
+      .field("violation", line.violation)
+      .field("violator", line.violator)
+      .field("detail", line.detail)
+      .field("time_limit_ms", static_cast<int64_t>(line.time_limit_ms));
+  score_json(json, "white_score", line.white_score);
+  score_json(json, "black_score", line.black_score);
+  json.field("actions", line.actions).field("skips", line.skips).field("steplog", line.steplog);
+  for (const std::vector<int64_t>* times : {&line.white_ms, &line.black_ms}) {
+    json.key(times == &line.white_ms ? "white_ms" : "black_ms").begin_array();
+    for (int64_t ms : *times) json.value(ms);
     json.end_array();
   }
   // What happened to each side's hostile attempts, only when something did.
-  judge::write_sandbox_events(json, sandbox_events(r));
-  json.field("folder", o.game_dir);
-  if (!shard.empty()) json.field("shard", shard);  // a shard's line: its last member
+  judge::write_sandbox_events(json, line.sandbox);
+  json.field("folder", line.folder);
+  if (!line.shard.empty()) json.field("shard", line.shard);  // a shard's line: its last member
   return json.end_object().str();
+}
+
+std::string record_line(int game, uint64_t seed, const MatchOptions& o, const GameResult& r, const std::string& shard) {
+  return write_record_line(record_of(game, seed, o, r, shard));
+}
+
+bool read_record_line(const judge::JsonValue& v, RecordLine* line, std::string* problem) {
+  *line = RecordLine();
+  const judge::JsonValue* seed = v.find("seed");
+  if (!whole(v, "game", 1, 1000000, &line->game, problem)) return false;
+  if (!seed || seed->type != judge::JsonValue::kNumber || !judge::parse_u64(seed->text, &line->seed))
+    return *problem = "field 'seed' is missing or not a whole number", false;
+  if (!text(v, "white", false, &line->white, problem) || !text(v, "black", false, &line->black, problem) ||
+      !text(v, "winner", false, &line->winner, problem) ||
+      !whole(v, "time_limit_ms", 0, 1LL << 40, &line->time_limit_ms, problem) ||
+      !text(v, "steplog", false, &line->steplog, problem))
+    return false;
+  if (line->winner != "W" && line->winner != "B" && line->winner != "draw")
+    return *problem = "field 'winner' is not W, B or draw", false;
+  for (auto [key, out] : {std::pair{"reason", &line->reason},
+                          {"violation", &line->violation},
+                          {"violator", &line->violator},
+                          {"detail", &line->detail},
+                          {"folder", &line->folder},
+                          {"shard", &line->shard}})
+    if (!text(v, key, true, out, problem)) return false;
+  return read_score(v, "white_score", &line->white_score, problem) &&
+         read_score(v, "black_score", &line->black_score, problem) &&
+         (!v.find("actions") || whole(v, "actions", 0, 1000000, &line->actions, problem)) &&
+         (!v.find("skips") || whole(v, "skips", 0, 1000000, &line->skips, problem)) &&
+         read_times(v, "white_ms", &line->white_ms, problem) && read_times(v, "black_ms", &line->black_ms, problem);
 }
 
 std::string RefereeSettings::json() const {
@@ -77,33 +174,23 @@ judge::RecordFormat record_format(RefereeSettings* run, long long games, bool se
   f.settings = [run] { return run->json(); };
   f.labels = {{"programs", "the programs (or --alternate)"}, {"seed", "--seed"}, {"time_limit_ms", "--time-limit"}};
   f.settings_of = [run](const judge::JsonValue& v, judge::JsonValue* settings) {
-    using T = judge::JsonValue;
-    const T *game = member(v, "game", T::kNumber), *seed = member(v, "seed", T::kNumber),
-            *white = member(v, "white", T::kString), *black = member(v, "black", T::kString),
-            *limit = member(v, "time_limit_ms", T::kNumber);
-    long long g = 0;
-    uint64_t s = 0;
-    RefereeSettings made;
-    if (!game || !seed || !white || !black || !limit || !judge::parse_int(game->text, 1, 1000000, &g) ||
-        !judge::parse_u64(seed->text, &s) || s < static_cast<uint64_t>(g - 1) ||
-        !judge::parse_int(limit->text, 0, 1LL << 40, &made.time_limit_ms))
-      return false;
-    const bool swapped = run->alternate && g % 2 == 0;
-    made.first = swapped ? black->text : white->text;
-    made.second = swapped ? white->text : black->text;
-    made.seed = s - static_cast<uint64_t>(g - 1);
+    RecordLine line;
     std::string error;
+    if (!read_record_line(v, &line, &error) || line.seed < static_cast<uint64_t>(line.game - 1)) return false;
+    RefereeSettings made;
+    const bool swapped = run->alternate && line.game % 2 == 0;
+    made.first = swapped ? line.black : line.white;
+    made.second = swapped ? line.white : line.black;
+    made.seed = line.seed - static_cast<uint64_t>(line.game - 1);
+    made.time_limit_ms = line.time_limit_ms;
     return judge::parse_json(made.json(), settings, &error);
   };
   f.read_unit = [games](const judge::JsonValue& v, int* index) -> std::string {
-    long long g = 0;
-    const judge::JsonValue* game = member(v, "game", judge::JsonValue::kNumber);
-    if (!game || !judge::parse_int(game->text, 1, games, &g))
-      return "no game number from 1 to " + std::to_string(games);
-    const judge::JsonValue* winner = member(v, "winner", judge::JsonValue::kString);
-    if (!winner || (winner->text != "W" && winner->text != "B" && winner->text != "draw"))
-      return "'winner' is not W, B or draw";
-    *index = static_cast<int>(g - 1);
+    RecordLine line;
+    std::string problem;
+    if (!read_record_line(v, &line, &problem)) return problem;
+    if (line.game > games) return "no game number from 1 to " + std::to_string(games);
+    *index = line.game - 1;
     return "";
   };
   f.describe_unit = [](int i) { return "game " + std::to_string(i + 1); };

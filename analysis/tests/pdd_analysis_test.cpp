@@ -81,7 +81,16 @@ Game play(int actions, int bad) {
 
 std::string line_of(const std::string& steplog) {
   judge::JsonWriter json;
-  return json.begin_object().field("game", 1).field("winner", "W").field("steplog", steplog).end_object().str();
+  return json.begin_object()
+      .field("game", 1)
+      .field("seed", 1)
+      .field("white", "w")
+      .field("black", "b")
+      .field("winner", "W")
+      .field("time_limit_ms", 3000)
+      .field("steplog", steplog)
+      .end_object()
+      .str();
 }
 
 bool analyze(const std::string& line, analysis::GameAnalysis* out, JsonValue* json, std::string* problem) {
@@ -204,7 +213,9 @@ TEST_CASE("pdd: a stepLog that does not replay is refused, naming the field and 
   analysis::GameAnalysis a;
   JsonValue json;
   std::string problem;
-  CHECK_FALSE(analyze("{\"game\":1}", &a, &json, &problem));
+  std::string no_steplog = line_of("");
+  no_steplog.replace(no_steplog.find("\"steplog\""), 9, "\"stepLog\"");
+  CHECK_FALSE(analyze(no_steplog, &a, &json, &problem));
   CHECK(problem == "field 'steplog' is missing or not a string");
 }
 

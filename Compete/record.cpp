@@ -4,12 +4,14 @@
 
 #include "../common/cli.h"
 #include "../common/json.h"
+#include "../common/judge_run.h"
 #include "../common/sandbox_record.h"
 
 namespace c4 {
 namespace {
 
 using judge::JsonValue;
+using judge::whole_member;
 
 // The member `key` of `v` when it has the type `type`, else null with
 // *problem naming it ("field 'M' is missing or not a number").
@@ -20,24 +22,10 @@ const JsonValue* member(const JsonValue& v, const char* key, JsonValue::Type typ
   return nullptr;
 }
 
-// A whole number in [min, max] at `key` into *out; false with *problem.
-template <class Int>
-bool whole(const JsonValue& v, const char* key, long long min, long long max, Int* out, std::string* problem) {
-  const JsonValue* m = v.find(key);
-  long long n = 0;
-  if (!m || m->type != JsonValue::kNumber || !judge::parse_int(m->text, min, max, &n)) {
-    *problem = std::string("field '") + key + "' is missing or not a whole number from " + std::to_string(min) +
-               " to " + std::to_string(max);
-    return false;
-  }
-  *out = static_cast<Int>(n);
-  return true;
-}
-
-// The same for an optional member: absent, *out keeps its value.
+// A whole number in [min, max] at `key`, or no such member (*out keeps its value).
 template <class Int>
 bool optional_whole(const JsonValue& v, const char* key, long long min, long long max, Int* out, std::string* problem) {
-  return !v.find(key) || whole(v, key, min, max, out, problem);
+  return !v.find(key) || whole_member(v, key, min, max, out, problem);
 }
 
 // True if `v` is a whole number in [min, max].
@@ -109,10 +97,12 @@ bool read_record_line(const JsonValue& v, RecordLine* line, std::string* problem
   GameResult& result = line->result;
   const JsonValue* first = member(v, "first", JsonValue::kString, problem);
   const JsonValue* moves = first ? member(v, "moves", JsonValue::kArray, problem) : nullptr;
-  if (!moves || !whole(v, "round", 0, INT32_MAX, &line->round, problem) ||
-      !whole(v, "game", 1, 2, &line->game, problem) || !whole(v, "M", 1, kMaxSize, &line->M, problem) ||
-      !whole(v, "N", 1, kMaxSize, &line->N, problem) || !whole(v, "noX", 0, line->M - 1, &line->noX, problem) ||
-      !whole(v, "noY", 0, line->N - 1, &line->noY, problem) || !whole(v, "code", -4, 8, &result.code, problem) ||
+  if (!moves || !whole_member(v, "round", 0, INT32_MAX, &line->round, problem) ||
+      !whole_member(v, "game", 1, 2, &line->game, problem) || !whole_member(v, "M", 1, kMaxSize, &line->M, problem) ||
+      !whole_member(v, "N", 1, kMaxSize, &line->N, problem) ||
+      !whole_member(v, "noX", 0, line->M - 1, &line->noX, problem) ||
+      !whole_member(v, "noY", 0, line->N - 1, &line->noY, problem) ||
+      !whole_member(v, "code", -4, 8, &result.code, problem) ||
       !optional_whole(v, "time_limit_ms", 0, INT32_MAX, &line->time_limit_ms, problem) ||
       !optional_whole(v, "time_a_us", 0, INT64_MAX, &result.time_us_a, problem) ||
       !optional_whole(v, "time_b_us", 0, INT64_MAX, &result.time_us_b, problem))

@@ -83,6 +83,20 @@ struct RecordedUnit {
 // True if `line` has a member `key` that is a whole number (no fraction, no
 // exponent) in [min, max], put in *out.
 bool int_member(const JsonValue& line, const char* key, long long min, long long max, long long* out);
+// The same for a member of a record's typed reader: into *out (any integer
+// type), else false with *problem = "field 'KEY' is missing or not a whole
+// number from MIN to MAX".
+template <class Int>
+bool whole_member(const JsonValue& line, const char* key, long long min, long long max, Int* out,
+                  std::string* problem) {
+  long long n = 0;
+  if (!int_member(line, key, min, max, &n))
+    return *problem = std::string("field '") + key + "' is missing or not a whole number from " + std::to_string(min) +
+                      " to " + std::to_string(max),
+           false;
+  *out = static_cast<Int>(n);
+  return true;
+}
 
 // How a judge's record lines are read back. Every line carries the settings
 // object that decides its units ("settings"); a line of another command line is

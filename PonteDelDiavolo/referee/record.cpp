@@ -8,6 +8,8 @@
 namespace pdd {
 namespace {
 
+using judge::whole_member;
+
 void score_json(judge::JsonWriter& json, const std::string& key, const PlayerScore& s) {
   json.key(key)
       .begin_object()
@@ -17,19 +19,6 @@ void score_json(judge::JsonWriter& json, const std::string& key, const PlayerSco
       .field("connected_islands", s.connected_islands)
       .field("independent_islands", s.independent_islands)
       .end_object();
-}
-
-// A whole number in [min, max] at `key` into *out; false with *problem.
-template <class Int>
-bool whole(const judge::JsonValue& v, const char* key, long long min, long long max, Int* out, std::string* problem) {
-  const judge::JsonValue* m = v.find(key);
-  long long n = 0;
-  if (!m || m->type != judge::JsonValue::kNumber || !judge::parse_int(m->text, min, max, &n))
-    return *problem = std::string("field '") + key + "' is missing or not a whole number from " + std::to_string(min) +
-                      " to " + std::to_string(max),
-           false;
-  *out = static_cast<Int>(n);
-  return true;
 }
 
 // The string at `key` into *out: required, or (`optional`) absent.
@@ -48,10 +37,11 @@ bool read_score(const judge::JsonValue& v, const char* key, PlayerScore* s, std:
   const std::string where = std::string(key) + ": ";
   if (m->type != judge::JsonValue::kObject)
     return *problem = std::string("field '") + key + "' is not an object", false;
-  if (whole(*m, "points", 0, 1000000, &s->points, problem) && whole(*m, "islands", 0, 1000000, &s->islands, problem) &&
-      whole(*m, "bridges", 0, 1000000, &s->bridges, problem) &&
-      whole(*m, "connected_islands", 0, 1000000, &s->connected_islands, problem) &&
-      whole(*m, "independent_islands", 0, 1000000, &s->independent_islands, problem))
+  if (whole_member(*m, "points", 0, 1000000, &s->points, problem) &&
+      whole_member(*m, "islands", 0, 1000000, &s->islands, problem) &&
+      whole_member(*m, "bridges", 0, 1000000, &s->bridges, problem) &&
+      whole_member(*m, "connected_islands", 0, 1000000, &s->connected_islands, problem) &&
+      whole_member(*m, "independent_islands", 0, 1000000, &s->independent_islands, problem))
     return true;
   return *problem = where + *problem, false;
 }
@@ -138,12 +128,12 @@ std::string record_line(int game, uint64_t seed, const MatchOptions& o, const Ga
 bool read_record_line(const judge::JsonValue& v, RecordLine* line, std::string* problem) {
   *line = RecordLine();
   const judge::JsonValue* seed = v.find("seed");
-  if (!whole(v, "game", 1, 1000000, &line->game, problem)) return false;
+  if (!whole_member(v, "game", 1, 1000000, &line->game, problem)) return false;
   if (!seed || seed->type != judge::JsonValue::kNumber || !judge::parse_u64(seed->text, &line->seed))
     return *problem = "field 'seed' is missing or not a whole number", false;
   if (!text(v, "white", false, &line->white, problem) || !text(v, "black", false, &line->black, problem) ||
       !text(v, "winner", false, &line->winner, problem) ||
-      !whole(v, "time_limit_ms", 0, 1LL << 40, &line->time_limit_ms, problem) ||
+      !whole_member(v, "time_limit_ms", 0, 1LL << 40, &line->time_limit_ms, problem) ||
       !text(v, "steplog", false, &line->steplog, problem))
     return false;
   if (line->winner != "W" && line->winner != "B" && line->winner != "draw")
@@ -157,8 +147,8 @@ bool read_record_line(const judge::JsonValue& v, RecordLine* line, std::string* 
     if (!text(v, key, true, out, problem)) return false;
   return read_score(v, "white_score", &line->white_score, problem) &&
          read_score(v, "black_score", &line->black_score, problem) &&
-         (!v.find("actions") || whole(v, "actions", 0, 1000000, &line->actions, problem)) &&
-         (!v.find("skips") || whole(v, "skips", 0, 1000000, &line->skips, problem)) &&
+         (!v.find("actions") || whole_member(v, "actions", 0, 1000000, &line->actions, problem)) &&
+         (!v.find("skips") || whole_member(v, "skips", 0, 1000000, &line->skips, problem)) &&
          read_times(v, "white_ms", &line->white_ms, problem) && read_times(v, "black_ms", &line->black_ms, problem);
 }
 

@@ -12,6 +12,7 @@
 #include <mutex>
 
 #include "copy_tree.h"
+#include "fork_lock.h"
 
 namespace fs = std::filesystem;
 
@@ -64,6 +65,9 @@ void open_to_others(const fs::path& path, bool folder) {
 }
 
 bool copy_open(const std::string& from, const fs::path& to) {
+  // No fork while the copy is open for writing: a child holding it would
+  // make its exec fail (ETXTBSY) until that child execs in turn (fork_lock.h).
+  WritingFile writing;
   std::error_code ec;
   if (fs::is_regular_file(from, ec)) {
     if (!fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec)) return false;

@@ -27,8 +27,9 @@ TEST_CASE("a PDD round robin of our strategy, greedy and random, then a knockout
                                std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
   CHECK(lt::ladder({"add", dir, "noexec", tmp / "noexec"}).out.find("NOT playable: not executable") !=
         std::string::npos);
-  // Three players, three pairings: a round robin with both colours.
-  const ct::RunResult play = lt::ladder({"play", dir, "--games", "6", "-j", "2", "--move-time", "50"}, 240000);
+  // Three players, three pairings: a round robin with both colours. Our strategy thinks 200 ms an
+  // action: at 50 a loaded machine left it shallow enough to lose a game to greedy now and then.
+  const ct::RunResult play = lt::ladder({"play", dir, "--games", "6", "-j", "2", "--move-time", "200"}, 240000);
   INFO(play.out << play.err);
   REQUIRE(play.exit_code == 0);
   const auto lines = lt::json_lines(dir + "/games.jsonl");
@@ -40,7 +41,7 @@ TEST_CASE("a PDD round robin of our strategy, greedy and random, then a knockout
   CHECK(ratings[0].first == "strategy@1");
   // The knockout: seeds from the standings, the top seed has a bye in a bracket of 4.
   const ct::RunResult knockout =
-      lt::ladder({"knockout", dir, "--top", "8", "--pairs", "1", "-j", "2", "--move-time", "50"}, 240000);
+      lt::ladder({"knockout", dir, "--top", "8", "--pairs", "1", "-j", "2", "--move-time", "200"}, 240000);
   INFO(knockout.out << knockout.err);
   REQUIRE(knockout.exit_code == 0);
   CHECK(knockout.out.find("1.strategy@1 (bye)") != std::string::npos);

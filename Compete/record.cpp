@@ -134,13 +134,13 @@ bool read_record_line(const JsonValue& v, RecordLine* line, std::string* problem
                                       e.size() == 5 ? microseconds(e[4]) : 0});
   }
   if (const JsonValue* win = v.find("win")) {
-    for (const JsonValue& cell : win->items)
+    if (win->type != JsonValue::kArray) return *problem = "field 'win' is not an array", false;
+    for (const JsonValue& cell : win->items) {
       if (cell.type != JsonValue::kArray || cell.items.size() != 2 || !whole_in(cell.items[0], 0, line->M - 1) ||
           !whole_in(cell.items[1], 0, line->N - 1))
         return *problem = "field 'win' holds something other than [row, column] cells on the board", false;
-      else
-        result.win.push_back({static_cast<int>(cell.items[0].number), static_cast<int>(cell.items[1].number)});
-    if (win->type != JsonValue::kArray) return *problem = "field 'win' is not an array", false;
+      result.win.push_back({static_cast<int>(cell.items[0].number), static_cast<int>(cell.items[1].number)});
+    }
   }
   if (const JsonValue* illegal = v.find("illegal")) {
     if (illegal->type != JsonValue::kArray || illegal->items.size() != 2 ||

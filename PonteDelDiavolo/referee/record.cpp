@@ -49,13 +49,13 @@ bool read_score(const judge::JsonValue& v, const char* key, PlayerScore* s, std:
 bool read_times(const judge::JsonValue& v, const char* key, std::vector<int64_t>* out, std::string* problem) {
   const judge::JsonValue* m = v.find(key);
   if (!m) return true;
-  long long ms = 0;
-  for (const judge::JsonValue& t : m->items)
+  if (m->type != judge::JsonValue::kArray) return *problem = std::string("field '") + key + "' is not an array", false;
+  for (const judge::JsonValue& t : m->items) {
+    long long ms = 0;
     if (t.type != judge::JsonValue::kNumber || !judge::parse_int(t.text, 0, INT64_MAX, &ms))
       return *problem = std::string("field '") + key + "' holds something other than whole milliseconds", false;
-    else
-      out->push_back(ms);
-  if (m->type != judge::JsonValue::kArray) return *problem = std::string("field '") + key + "' is not an array", false;
+    out->push_back(ms);
+  }
   return true;
 }
 

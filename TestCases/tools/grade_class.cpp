@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -162,9 +163,8 @@ grade::ClassRow grade_student(const fs::path& zip, const fs::path& folder, const
   const std::string keep = settings.workdirs.keep_dir + "/" + row.student;
   if (!grade_games(strategy, settings, keep, &games, problem)) return row;
   const std::vector<grade::GameEntry> entries = grade::entries_done(games);
-  row.report = grade::score(entries);
-  grade::count_forfeits(entries, &row);
   for (const grade::GameEntry& e : entries) row.codes.push_back(e.code);
+  grade::score_codes(grade::oj_order(settings.group), &row);  // the report as the record reads it back
   for (const grade::PlayedGame& g : games) row.think_seconds += g.strategy_us / 1e6;
   bool loaded = false;
   for (const grade::PlayedGame& g : games) {
@@ -221,7 +221,8 @@ struct ClassCommand {
   Ways ways = Ways::kBoth;
   std::string out = "Results/class";
   fs::path uploads;
-  std::vector<fs::path> zips;  // the uploads, in name order
+  std::vector<fs::path> zips;            // the uploads, in name order
+  std::map<std::string, int> upload_of;  // a student's place in zips
   grade::Settings settings;
   judge::RunSettings run;  // --shard, --merge; the record OUT/<table>.jsonl
   std::string table;       // the table's files' name: "class", or a shard's "class-shard-K"
@@ -263,9 +264,11 @@ judge::RecordFormat record_format(ClassCommand* command, bool seed_given) {
   f.read_unit = [command](const judge::JsonValue& v, int* index) -> std::string {
     const judge::JsonValue* student = v.find("student");
     if (!student || student->type != judge::JsonValue::kString) return "no student named";
-    for (size_t i = 0; i < command->zips.size(); ++i)
-      if (student_of(command->zips[i]) == student->text) return *index = static_cast<int>(i), "";
-    return "student '" + student->text + "' has no upload in " + command->uploads.string();
+    const auto upload = command->upload_of.find(student->text);
+    if (upload == command->upload_of.end())
+      return "student '" + student->text + "' has no upload in " + command->uploads.string();
+    *index = upload->second;
+    return "";
   };
   f.describe_unit = [command](int i) { return "the row of " + student_of(command->zips[i]); };
   f.shard_key = [](int i) { return i; };
@@ -340,6 +343,7 @@ int read_class_command(int argc, char** argv, ClassCommand* command) {
   for (const fs::directory_entry& e : fs::directory_iterator(uploads, ec))
     if (e.path().extension() == ".zip" && e.is_regular_file(ec)) zips.push_back(e.path());
   std::sort(zips.begin(), zips.end());
+  for (size_t i = 0; i < zips.size(); ++i) command->upload_of[student_of(zips[i])] = static_cast<int>(i);
   if (zips.empty()) return command_line.error("no uploads (<student>.zip) in '" + uploads.string() + "'");
   // The table's files and the record: OUT/class.*, or a shard's own OUT/class-shard-K.*.
   const std::string& table = command->table =

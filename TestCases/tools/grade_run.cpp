@@ -113,11 +113,14 @@ const judge::SettingLabels kSettingLabels = {{"match_seed", "--seed"},
 
 bool play(std::vector<PlayedGame>* games, const Settings& settings, const std::function<void(size_t)>& finished,
           std::string* error, const std::vector<int>* plan) {
-  std::vector<c4::ScheduledGame> specs;
   std::vector<size_t> index;
-  for (size_t i = 0; i < games->size(); ++i)
-    if (plan ? std::count(plan->begin(), plan->end(), static_cast<int>(i)) > 0 : !(*games)[i].done)
-      specs.push_back((*games)[i].game), index.push_back(i);
+  if (plan)
+    index.assign(plan->begin(), plan->end());
+  else
+    for (size_t i = 0; i < games->size(); ++i)
+      if (!(*games)[i].done) index.push_back(i);
+  std::vector<c4::ScheduledGame> specs;
+  for (size_t i : index) specs.push_back((*games)[i].game);
   sample_tools::PoolOptions options;
   options.jobs = settings.jobs;
   options.workdirs = settings.workdirs;

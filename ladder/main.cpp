@@ -19,7 +19,7 @@
 #include "folder.h"
 #include "knockout.h"
 #include "ledger.h"
-#include "merge.h"
+#include "plan.h"
 #include "play.h"
 #include "standings.h"
 #include "standings_page.h"
@@ -33,10 +33,11 @@ const char kUsage[] =
     "                                  a student's .zip, a PDD program or its .c source)\n"
     "  remove DIR NAME                 take NAME out of matchmaking (its games stay)\n"
     "  play DIR --games N -j J         play N more games, chosen by matchmaking\n"
-    "       [--shard K/N --seed S]     or shard K of a plan of N games (many machines, then merge)\n"
+    "       [--shard K/N --seed S      or shard K of a plan of N games into its own record\n"
+    "        --record FILE]            (many machines, then merge)\n"
     "  standings DIR                   standings.txt, standings.json, standings.html (and replays/)\n"
     "  knockout DIR --top 8            a seeded knockout of the top players\n"
-    "  merge DIR OTHER...              add the games of other copies (shards) of the ladder\n";
+    "  merge DIR RECORD...             add the games of the shards' records of a plan\n";
 
 int fail(const std::string& problem) {
   std::cerr << "ladder: " << problem << "\n";
@@ -192,35 +193,42 @@ int start_games(const std::string& dir, const GameOptions& o, ladder::Folder* fo
 int cmd_play(int argc, char** argv) {
   GameOptions game;
   long long games = 2;
-  uint64_t seed = 0;
-  bool have_seed = false;
-  ladder::PlayRequest request;
-  judge::OptionTable options("ladder play", "usage: ladder play DIR --games N [-j J] [--shard K/N --seed S]\n");
-  options
-      .integer("--games", "N", 1, 10000000, &games,
-               "games to play (pairings of two); with --shard, the plan's games, all shards together",
-               "a whole number >= 1")
-      .custom(
-          "--shard", "K/N",
-          [&](const std::string&, const std::string& v) {
-            return judge::parse_shard(v, &request.shard, &request.shards);
-          },
-          "play shard K (from 0) of N of a plan of --games N games; needs --seed", "K/N, 0 <= K < N <= 1000")
-      .unsigned64("--seed", "S", &seed, "the plan's seed (the same on every shard)", "a whole number", &have_seed);
+  judge::RunSettings run;  // --shard, --seed, --record: a plan for many machines (plan.h)
+  judge::RunRows rows;
+  rows.jobs = rows.html = rows.merge = rows.resume = rows.workdirs = rows.sandbox_report = false;
+  rows.seed_help = "the plan's seed (the same on every shard)";
+  rows.record_help = "the shard's own record: one JSON line per game of the plan it played";
+  rows.shard_help =
+      "play shard K (from 0) of N of a plan of --games N games, into --record FILE\n"
+      "(run again, it plays only what its record lacks; then ladder merge DIR RECORD...)";
+  judge::OptionTable options("ladder play",
+                             "usage: ladder play DIR --games N [-j J]\n"
+                             "       ladder play DIR --shard K/N --seed S --games N --record FILE [-j J]\n");
+  options.integer("--games", "N", 1, 10000000, &games,
+                  "games to play (pairings of two); with --shard, the plan's games, all shards together",
+                  "a whole number >= 1");
+  judge::add_run_options(&options, rows, &run);
   game.add_to(&options);
   std::vector<std::string> args;
   if (const int s = read_words(options, argc, argv, 1, false, "need one folder", &args);
       s != judge::OptionTable::kContinue)
     return s;
-  if (request.shards > 1 && !have_seed) return options.error("--shard needs --seed S, the same on every shard");
-  request.games = static_cast<int>(games);
-  request.jobs = static_cast<int>(game.jobs);
-  request.seed = seed;
+  if (const std::string wrong = judge::check_run_settings(run, judge::RunRules(), 0); !wrong.empty())
+    return options.error(wrong);
+  if (run.shards <= 1 && (run.have_seed || !run.record_path.empty()))
+    return options.error("--seed and --record go with --shard K/N (N >= 2), a plan for many machines");
+  run.jobs = game.jobs;
+  run.workdirs = game.workdirs;
   ladder::Folder folder;
   ladder::GameKind kind;
   judge::WorkdirRoot workdirs;
   ladder::PlaySettings settings;
   if (const int status = start_games(args[0], game, &folder, &kind, &workdirs, &settings)) return status;
+  if (run.shards > 1)  // the folder is read only: the games go to the shard's record
+    return ladder::run_plan_shard(folder, settings, run, static_cast<int>(games), std::cout, std::cerr);
+  ladder::PlayRequest request;
+  request.games = static_cast<int>(games);
+  request.jobs = static_cast<int>(game.jobs);
   if (const int status = ladder::run_play(folder, settings, request, std::cout, std::cerr)) return status;
   ladder::Ledger ledger;
   std::string error;
@@ -280,15 +288,18 @@ int cmd_knockout(int argc, char** argv) {
 }
 
 int cmd_merge(int argc, char** argv) {
-  judge::OptionTable options("ladder merge", "usage: ladder merge DIR OTHER [OTHER...]\n");
+  judge::OptionTable options("ladder merge",
+                             "usage: ladder merge DIR RECORD [RECORD...]\n"
+                             "RECORD: the record of a shard (ladder play DIR --shard K/N --record RECORD).\n");
   std::vector<std::string> args;
   ladder::Folder folder;
   ladder::GameKind kind;
   if (const int s =
-          open_command(options, argc, argv, 2, true, "need DIR and at least one OTHER folder", &args, &folder, &kind);
+          open_command(options, argc, argv, 2, true, "need DIR and the shards' records", &args, &folder, &kind);
       s != judge::OptionTable::kContinue)
     return s;
-  return ladder::run_merge(folder, kind, std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+  return ladder::run_plan_merge(folder, kind, std::vector<std::string>(args.begin() + 1, args.end()), std::cout,
+                                std::cerr);
 }
 
 }  // namespace

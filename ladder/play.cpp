@@ -17,30 +17,6 @@ namespace ladder {
 
 namespace {
 
-struct PlannedPairing {
-  std::string id;
-  std::string a, b;
-};
-
-// The plan of a sharded run: the same on every shard given the same ledger.
-std::vector<PlannedPairing> make_plan(const Ledger& ledger, const PlayRequest& request) {
-  const std::string plan = "s" + std::to_string(request.seed);
-  std::vector<GameLine> before;
-  for (const GameLine& g : ledger.games)
-    if (g.plan != plan) before.push_back(g);
-  const Standings standings = compute_standings(ledger.roster, before);
-  Field field(ledger.roster, standings, before, {});
-  std::vector<PlannedPairing> pairings;
-  for (int i = 0; i < (request.games + 1) / 2; ++i) {
-    int a = 0, b = 0;
-    if (!field.choose(&a, &b)) break;
-    field.count(a, b);
-    if (a > b) std::swap(a, b);  // a pair is always recorded the same way round
-    pairings.push_back({plan + "-" + std::to_string(i), ledger.roster.players()[a].id, ledger.roster.players()[b].id});
-  }
-  return pairings;
-}
-
 // One pairing to play: its players, and which of its games are missing.
 struct Work {
   Claim claim;
@@ -60,19 +36,7 @@ class Session {
         owner_(this_owner()),
         cache_(folder) {}
 
-  bool prepare(std::string* error) {
-    if (request_.shards <= 1) return true;
-    FolderLock lock(folder_);
-    if (!lock.ok()) return *error = lock.error(), false;
-    Ledger ledger;
-    if (!read_ledger(folder_, &ledger, error)) return false;
-    plan_ = make_plan(ledger, request_);
-    for (size_t i = 0; i < plan_.size(); ++i)
-      if (static_cast<int>(i % request_.shards) == request_.shard) mine_.push_back(i);
-    return true;
-  }
-
-  int units() const { return request_.shards > 1 ? static_cast<int>(mine_.size()) : (request_.games + 1) / 2; }
+  int units() const { return (request_.games + 1) / 2; }
 
   // Takes the next pairing under the lock; false with *error on a failure,
   // true with work->games empty when there is nothing left.
@@ -82,7 +46,6 @@ class Session {
     if (!cache_.refresh(error)) return false;
     const Ledger& ledger = cache_.ledger();
     warn(ledger.warnings);
-    const std::string plan = request_.shards > 1 ? "s" + std::to_string(request_.seed) : "";
     const std::vector<Claim> open = cache_.open_claims();
     auto missing = [&](const std::string& id) {
       std::vector<int> games;
@@ -100,9 +63,8 @@ class Session {
     }
     Claim chosen;
     bool found = false;
-    for (const Claim& c : open) {  // 1. a dead process's pairing
-      if (held.count(c.pairing) || c.plan != plan) continue;
-      if (!plan.empty() && !in_my_shard(c.pairing)) continue;
+    for (const Claim& c : open) {                              // 1. a dead process's pairing
+      if (held.count(c.pairing) || !c.plan.empty()) continue;  // a plan's games are its shards' (plan.h)
       const int a = ledger.roster.find(c.a), b = ledger.roster.find(c.b);
       if (a < 0 || b < 0 || !ledger.roster.players()[a].playable || !ledger.roster.players()[b].playable) continue;
       chosen = c;
@@ -110,19 +72,7 @@ class Session {
       out_line("taking over pairing " + c.pairing + " (" + c.a + " vs " + c.b + ") left by " + c.owner);
       break;
     }
-    if (!found && !plan.empty()) {  // 2. the plan's next pairing
-      for (size_t i : mine_) {
-        const PlannedPairing& p = plan_[i];
-        if (held.count(p.id) || missing(p.id).empty()) continue;
-        chosen.pairing = p.id;
-        chosen.a = p.a;
-        chosen.b = p.b;
-        found = true;
-        break;
-      }
-      if (!found) return true;
-    }
-    if (!found) {  // 3. matchmaking
+    if (!found) {  // 2. matchmaking
       const Field field(ledger.roster, cache_.standings(), ledger.games, live);
       int a = 0, b = 0;
       if (!field.choose(&a, &b)) {
@@ -134,7 +84,6 @@ class Session {
       chosen.a = ledger.roster.players()[a].id;
       chosen.b = ledger.roster.players()[b].id;
     }
-    chosen.plan = plan;
     chosen.seed = seed_of_pairing(chosen.pairing);
     chosen.owner = owner_;
     chosen.time = utc_now();
@@ -164,22 +113,12 @@ class Session {
       if (!append_record_line(folder_.games(), game_line(line), &warnings, error)) return false;
       warn(warnings);
       ++*played;
-      out_line("game " + work.claim.pairing + "/" + std::to_string(g) + ": " + line.a + " vs " + line.b + ": " +
-               (line.result == "void" ? "void"
-                : line.score_a == 1   ? "1-0"
-                : line.score_a == 0   ? "0-1"
-                                      : "1/2-1/2") +
-               " (" + line.reason + ")");
+      out_line(result_line(line));
     }
     return true;
   }
 
  private:
-  bool in_my_shard(const std::string& id) const {
-    const size_t dash = id.rfind('-');
-    if (dash == std::string::npos) return false;
-    return std::stoull(id.substr(dash + 1)) % request_.shards == static_cast<unsigned long long>(request_.shard);
-  }
   void out_line(const std::string& line) {
     std::lock_guard<std::mutex> guard(mutex_);
     out_ << line << "\n";
@@ -198,9 +137,7 @@ class Session {
   std::ostream& err_;
   const std::string owner_;
   LedgerCache cache_;  // under the folder lock and the claiming mutex only
-  std::vector<PlannedPairing> plan_;
-  std::vector<size_t> mine_;  // indexes into plan_ of this shard
-  std::mutex mutex_;          // out_, err_, warned_
+  std::mutex mutex_;   // out_, err_, warned_
   std::set<std::string> warned_;
 };
 
@@ -209,11 +146,6 @@ class Session {
 int run_play(const Folder& folder, const PlaySettings& settings, const PlayRequest& request, std::ostream& out,
              std::ostream& err) {
   Session session(folder, settings, request, out, err);
-  std::string error;
-  if (!session.prepare(&error)) {
-    err << "ladder: " << error << "\n";
-    return 1;
-  }
   // Claims are made under the folder's lock; this mutex only keeps one of
   // this process's workers claiming at a time.
   std::mutex claiming;

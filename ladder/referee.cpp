@@ -96,4 +96,13 @@ bool play_ladder_game(const PlaySettings& settings, const Player& a, const Playe
   return ok;
 }
 
+std::string result_line(const GameLine& line) {
+  return "game " + line.pairing + "/" + std::to_string(line.game) + ": " + line.a + " vs " + line.b + ": " +
+         (line.result == "void" ? "void"
+          : line.score_a == 1   ? "1-0"
+          : line.score_a == 0   ? "0-1"
+                                : "1/2-1/2") +
+         " (" + line.reason + ")";
+}
+
 }  // namespace ladder

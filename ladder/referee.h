@@ -32,4 +32,7 @@ struct PlaySettings {
 bool play_ladder_game(const PlaySettings& settings, const Player& a, const Player& b, const std::string& pairing,
                       int game, uint64_t seed, GameLine* line, std::string* error);
 
+// "game <pairing>/<game>: <a> vs <b>: 1-0 (<reason>)": a game's progress line.
+std::string result_line(const GameLine& line);
+
 }  // namespace ladder

@@ -22,14 +22,14 @@ signature-update: $(BIN)/signature
 	$< | sed -n 's/^signature: //p' > tools/signature.expected
 	@echo "tools/signature.expected: $$(cat tools/signature.expected)"
 
-# A one-node Slurm on this machine runs a sharded grade (group 1: samples 1 to 9), a Compete match
-# and a 2048 run (tools/cluster/): Debian's slurm-wlm and munge, installed when missing.
+# A one-node Slurm on this machine runs a sharded grade (group 1: samples 1 to 9), a Compete match,
+# a 2048 run and a class ladder's plan (tools/cluster/): Debian's slurm-wlm and munge, installed when missing.
 # make test-slurm runs this suite alone.
 /usr/sbin/slurmctld /usr/sbin/munged:
 	$(call apt_install,slurm-wlm munge)
 $(BUILD)/tools/tests/slurm_test.o: | $(DOCTEST)
 $(BUILD)/tools/slurm_test: $(BUILD)/tools/tests/slurm_test.o $(DOCTEST_MAIN) $(COMMON_LIB) \
-    | $(GRADE) $(foreach n,1 3 5 7 9 11,TestCases/$(n).so) Compete/Compete $(RUN2048) $(SIMPLE2048) \
+    | $(GRADE) $(foreach n,1 3 5 7 9 11,TestCases/$(n).so) Compete/Compete $(RUN2048) $(SIMPLE2048) $(CLASS_LADDER) \
       /usr/sbin/slurmctld /usr/sbin/munged
 	$(CXX) $(CXXFLAGS) $(filter %.o %.a,$^) -o $@ -pthread
 TEST_BINARIES += $(BUILD)/tools/slurm_test

@@ -127,51 +127,110 @@ TEST_CASE("a torn last line is ignored with a warning, then repaired; a bad line
   CHECK(bad.err.find("score_a") != std::string::npos);
 }
 
-TEST_CASE("shards of a plan in copies of the folder, merged once or twice") {
+TEST_CASE("shards of a plan, each into its own record, merged once or twice") {
   ct::TempDir tmp;
   const std::string dir = tmp / "c4";
   make_ladder(dir);
   REQUIRE(lt::ladder({"play", dir, "--games", "4"}).exit_code == 0);
-  // The shards as GNU parallel runs them (ladder/README.md): each in its own copy of the folder.
-  std::vector<std::string> shards;
-  for (int k = 0; k < 3; ++k) {
-    shards.push_back(tmp / ("shard" + std::to_string(k)));
-    std::filesystem::copy(dir, shards.back(), std::filesystem::copy_options::recursive);
-  }
+  const auto before = lt::raw_lines(dir + "/games.jsonl");
+  REQUIRE(before.size() == 4);
+  // The shards as GNU parallel runs them (ladder/README.md): all on the one folder, each into its own record.
+  auto record = [&](int k) { return tmp / ("shard-" + std::to_string(k) + ".jsonl"); };
+  auto shard = [&](int k, const std::string& folder) {
+    return lt::ladder(
+        {"play", folder, "--games", "12", "--shard", std::to_string(k) + "/3", "--seed", "7", "--record", record(k)});
+  };
   std::string output;
-  const std::string command =
-      "parallel --will-cite '" + lt::ladder_binary() + " --shard {}/3 play shard{} --games 12 --seed 7' ::: 0 1 2";
+  const std::string command = "parallel --will-cite '" + lt::ladder_binary() +
+                              " --shard {}/3 play c4 --games 12 --seed 7 --record shard-{}.jsonl' ::: 0 1 2";
   REQUIRE(test_shell::run_in(tmp.path(), command, &output) == 0);
   INFO(output);
   CHECK(output.find("played 4 games") != std::string::npos);
+  CHECK(lt::raw_lines(dir + "/games.jsonl") == before);  // a shard writes its record only
   for (int k = 0; k < 3; ++k) {
-    CHECK(lt::raw_lines(shards[k] + "/games.jsonl").size() == 8);
+    const auto lines = lt::raw_lines(record(k));
+    REQUIRE(lines.size() == 4);
+    for (const std::string& line : lines) {
+      CHECK(line.find("\"plan\":\"s7\"") != std::string::npos);
+      CHECK(line.size() > 15);
+      CHECK(line.substr(line.size() - 15) == ",\"shard\":\"" + std::to_string(k) + "/3\"}");
+    }
     // Run again, a shard plays nothing more.
-    const ct::RunResult again =
-        lt::ladder({"play", shards[k], "--games", "12", "--shard", std::to_string(k) + "/3", "--seed", "7"});
+    const ct::RunResult again = shard(k, dir);
     CHECK(again.out.find("played 0 games") != std::string::npos);
   }
-  std::vector<std::string> args = {"merge", dir};
-  args.insert(args.end(), shards.begin(), shards.end());
-  ct::RunResult merge = lt::ladder(args);
+  // A record whose last line was cut short (kill -9 mid-write): that game only is played again.
+  {
+    const auto lines = lt::raw_lines(record(1));
+    std::ofstream out(record(1), std::ios::trunc);
+    for (size_t i = 0; i + 1 < lines.size(); ++i) out << lines[i] << "\n";
+    out << lines.back().substr(0, lines.back().size() / 2);
+  }
+  const ct::RunResult torn = shard(1, dir);
+  INFO(torn.out << torn.err);
+  CHECK(torn.err.find("the record's last line was cut short; that game is played again") != std::string::npos);
+  CHECK(torn.out.find("played 1 games") != std::string::npos);
+  CHECK(lt::raw_lines(record(1)).size() == 4);
+
+  // A merge without a shard's record names the shard and adds nothing.
+  const ct::RunResult partial = lt::ladder({"merge", dir, record(0), record(1)});
+  CHECK(partial.exit_code == 1);
+  CHECK(partial.err.find("missing shard 2/3 (none of its 4 games is in the records)") != std::string::npos);
+  CHECK(lt::raw_lines(dir + "/games.jsonl") == before);
+  ct::RunResult merge = lt::ladder({"merge", dir, record(0), record(1), record(2)});
   INFO(merge.out << merge.err);
   REQUIRE(merge.exit_code == 0);
-  CHECK(merge.out.find("merged 12 games") != std::string::npos);
-  merge = lt::ladder(args);
-  CHECK(merge.out.find("merged 0 games") != std::string::npos);
-  const auto lines = lt::json_lines(dir + "/games.jsonl");
-  CHECK(lines.size() == 16);
-  std::set<std::string> plan_pairings;
-  for (const judge::JsonValue& g : lines)
-    if (lt::text(g, "plan") == "s7") plan_pairings.insert(lt::text(g, "pairing"));
-  CHECK(plan_pairings.size() == 6);
-  // A folder whose players differ is refused.
+  CHECK(merge.out.find("merged 12 new games of the plan's 12") != std::string::npos);
+  merge = lt::ladder({"merge", dir, record(2), record(0), record(1)});
+  CHECK(merge.exit_code == 0);
+  CHECK(merge.out.find("merged 0 new games") != std::string::npos);
+  // Each game is its shard's line without the members the shard adds, in the plan's order.
+  std::map<std::string, std::string> shard_line;  // "pairing/game" -> the games.jsonl line it makes
+  for (int k = 0; k < 3; ++k)
+    for (const std::string& line : lt::raw_lines(record(k))) {
+      judge::JsonValue v;
+      std::string error;
+      REQUIRE(judge::parse_json(line, &v, &error));
+      shard_line[lt::text(v, "pairing") + "/" + v.find("game")->text] =
+          line.substr(0, line.find(",\"sha256_a\":")) + "}";
+    }
+  const auto lines = lt::raw_lines(dir + "/games.jsonl");
+  REQUIRE(lines.size() == 16);
+  std::vector<std::string> merged_order;
+  for (size_t i = 4; i < lines.size(); ++i) {
+    judge::JsonValue v;
+    std::string error;
+    REQUIRE(judge::parse_json(lines[i], &v, &error));
+    const std::string key = lt::text(v, "pairing") + "/" + v.find("game")->text;
+    merged_order.push_back(key);
+    CHECK(shard_line[key] == lines[i]);
+  }
+  CHECK(merged_order.front() == "s7-0/0");
+  CHECK(merged_order.back() == "s7-5/1");
+  CHECK(check_complete(dir) == 16);
+
+  // The ladder changed (a new player): the shard's plan is another one, and its record is refused.
+  REQUIRE(lt::ladder({"add", dir, "v", lt::test_plugin("random_b")}).exit_code == 0);
+  const ct::RunResult changed = shard(0, dir);
+  CHECK(changed.exit_code == 2);
+  CHECK(changed.err.find("the plan (its pairings and players; the ladder has changed since) differs") !=
+        std::string::npos);
+  // Another ladder's games are refused by their players; a folder is not a record.
   const std::string stranger = tmp / "stranger";
   REQUIRE(lt::ladder({"init", stranger, "--game", "connect4"}).exit_code == 0);
   REQUIRE(lt::ladder({"add", stranger, "q", lt::test_plugin("random_b")}).exit_code == 0);
-  const ct::RunResult refused = lt::ladder({"merge", dir, stranger});
-  CHECK(refused.exit_code != 0);
-  CHECK(refused.err.find("'q@1' is not in") != std::string::npos);
+  REQUIRE(lt::ladder({"add", stranger, "r", lt::test_plugin("random_a")}).exit_code == 0);
+  REQUIRE(lt::ladder({"play", stranger, "--games", "2", "--shard", "0/2", "--seed", "3", "--record", tmp / "q0.jsonl"})
+              .exit_code == 0);
+  REQUIRE(lt::ladder({"play", stranger, "--games", "2", "--shard", "1/2", "--seed", "3", "--record", tmp / "q1.jsonl"})
+              .exit_code == 0);
+  const ct::RunResult refused = lt::ladder({"merge", dir, tmp / "q0.jsonl", tmp / "q1.jsonl"});
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.err.find("game 0 of pairing s3-0: player 'q@1' is not in") != std::string::npos);
+  const ct::RunResult folder = lt::ladder({"merge", dir, stranger});
+  CHECK(folder.exit_code == 2);
+  CHECK(folder.err.find("is a folder: the merge takes the shards' records") != std::string::npos);
+  CHECK(lt::raw_lines(dir + "/games.jsonl").size() == 16);
 }
 
 TEST_CASE("two adds of one name at once make two versions") {

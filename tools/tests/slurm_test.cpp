@@ -1,6 +1,6 @@
 // Sharded runs on Slurm: a one-node cluster started on this machine runs the
 // array of shards and the merge that depends on it (tools/cluster/) for a
-// grade, a Compete match and a 2048 run; the merged files equal one run's
+// grade, a Compete match, a 2048 run and a class ladder's plan; the merged files equal one run's
 // (byte for byte; the match record and the 2048 files but for their timings).
 #include <doctest/doctest.h>
 #include <sys/wait.h>
@@ -147,4 +147,27 @@ TEST_CASE("Slurm: a 2048 run in shards of its games, merged, gives one run's sta
   CHECK(stats.find("#Rounds: 9\n") == 0);
   CHECK(stats.substr(0, stats.find("Time: ")) == single.substr(0, single.find("Time: ")));
   CHECK(without_times(read_file(out / "record.jsonl")) == without_times(read_file(slurm.dir / "single.jsonl")));
+}
+
+TEST_CASE("Slurm: a class ladder's plan in shards, each into its own record, merged into the ladder") {
+  LocalSlurm& slurm = cluster();
+  const fs::path dir = slurm.dir / "class";
+  std::string text;
+  REQUIRE_MESSAGE(run("build/bin/ladder init " + quoted(dir) + " --game connect4", &text) == 0, text);
+  for (const char* level : {"3", "5", "11"})
+    REQUIRE_MESSAGE(
+        run("build/bin/ladder add " + quoted(dir) + " s" + level + " TestCases/" + level + ".so", &text) == 0, text);
+  REQUIRE_MESSAGE(slurm.submit_and_wait("ladder/cluster/slurm-ladder.sh 3 " + quoted(dir) + " 6 7", &text), text);
+  const fs::path shards = slurm.dir / "class.shards";
+  INFO("merge job: " << read_file(shards / "logs" / "merge.log"));
+  for (const char* k : {"0", "1", "2"}) {
+    const std::string record = read_file(shards / ("shard-" + std::string(k) + ".jsonl"));
+    CHECK(std::count(record.begin(), record.end(), '\n') == 2);
+    CHECK(record.find(",\"shard\":\"" + std::string(k) + "/3\"}\n") != std::string::npos);
+  }
+  CHECK(read_file(shards / "logs" / "merge.log").find("merged 6 new games of the plan's 6") != std::string::npos);
+  const std::string games = read_file(dir / "games.jsonl");
+  CHECK(std::count(games.begin(), games.end(), '\n') == 6);
+  CHECK(games.find("{\"pairing\":\"s7-0\",\"game\":0,") == 0);
+  CHECK(games.find("\"shard\"") == std::string::npos);
 }

@@ -80,12 +80,20 @@ int read_words(judge::OptionTable& options, int argc, char** argv, size_t count,
   return judge::OptionTable::kContinue;
 }
 
+// A command's words and the ladder folder the first one names.
+struct OpenedLadder {
+  std::vector<std::string> args;
+  ladder::Folder folder;
+  ladder::GameKind kind = ladder::GameKind::kConnectFour;
+};
+
 // read_words, then the ladder folder the first word names opened.
 int open_command(judge::OptionTable& options, int argc, char** argv, size_t count, bool or_more, const char* need,
-                 std::vector<std::string>* args, ladder::Folder* folder, ladder::GameKind* kind) {
-  if (const int s = read_words(options, argc, argv, count, or_more, need, args); s != judge::OptionTable::kContinue)
+                 OpenedLadder* opened) {
+  if (const int s = read_words(options, argc, argv, count, or_more, need, &opened->args);
+      s != judge::OptionTable::kContinue)
     return s;
-  return open_ladder((*args)[0], folder, kind) ? judge::OptionTable::kContinue : 1;
+  return open_ladder(opened->args[0], &opened->folder, &opened->kind) ? judge::OptionTable::kContinue : 1;
 }
 
 int cmd_init(int argc, char** argv) {
@@ -147,22 +155,21 @@ int cmd_add(int argc, char** argv) {
 
 int cmd_remove(int argc, char** argv) {
   judge::OptionTable options("ladder remove", "usage: ladder remove DIR NAME\n");
-  std::vector<std::string> args;
-  ladder::Folder folder;
-  ladder::GameKind kind;
-  if (const int s = open_command(options, argc, argv, 2, false, "need DIR and NAME", &args, &folder, &kind);
+  OpenedLadder opened;
+  if (const int s = open_command(options, argc, argv, 2, false, "need DIR and NAME", &opened);
       s != judge::OptionTable::kContinue)
     return s;
-  ladder::FolderLock lock(folder);
+  ladder::FolderLock lock(opened.folder);
   ladder::Ledger ledger;
   std::string error;
   if (!lock.ok()) return fail(lock.error());
-  if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
-  if (ledger.roster.latest_version(args[1]) == 0) return fail(folder.players() + ": no player named '" + args[1] + "'");
+  if (!ladder::read_ledger(opened.folder, &ledger, &error)) return fail(error);
+  if (ledger.roster.latest_version(opened.args[1]) == 0)
+    return fail(opened.folder.players() + ": no player named '" + opened.args[1] + "'");
   std::vector<std::string> warnings;
-  if (!ladder::append_record_line(folder.players(), ladder::remove_line(args[1]), &warnings, &error))
+  if (!ladder::append_record_line(opened.folder.players(), ladder::remove_line(opened.args[1]), &warnings, &error))
     return fail(error);
-  std::cout << "removed " << args[1] << " (its games stay in the history)\n";
+  std::cout << "removed " << opened.args[1] << " (its games stay in the history)\n";
   return 0;
 }
 
@@ -243,21 +250,20 @@ int cmd_standings(int argc, char** argv) {
   bool no_html = false;
   judge::OptionTable options("ladder standings", "usage: ladder standings DIR\n");
   options.flag("--no-html", &no_html, "write standings.txt and standings.json only");
-  std::vector<std::string> args;
-  ladder::Folder folder;
-  ladder::GameKind kind;
-  if (const int s = open_command(options, argc, argv, 1, false, "need one folder", &args, &folder, &kind);
+  OpenedLadder opened;
+  if (const int s = open_command(options, argc, argv, 1, false, "need one opened.folder", &opened);
       s != judge::OptionTable::kContinue)
     return s;
   ladder::Ledger ledger;
   std::string error;
-  if (!ladder::read_ledger(folder, &ledger, &error)) return fail(error);
+  if (!ladder::read_ledger(opened.folder, &ledger, &error)) return fail(error);
   for (const std::string& w : ledger.warnings) std::cerr << "ladder: warning: " << w << "\n";
   const ladder::Standings standings = ladder::compute_standings(ledger.roster, ledger.games);
-  if (!ladder::write_standings_files(folder, kind, ledger, standings, !no_html, &error)) return fail(error);
+  if (!ladder::write_standings_files(opened.folder, opened.kind, ledger, standings, !no_html, &error))
+    return fail(error);
   std::cout << ladder::format_standings(ledger.roster, standings);
   std::cout << "Files: standings.txt, standings.json" << (no_html ? "" : ", standings.html, replays/") << " in "
-            << folder.dir << "\n";
+            << opened.folder.dir << "\n";
   return 0;
 }
 
@@ -291,14 +297,12 @@ int cmd_merge(int argc, char** argv) {
   judge::OptionTable options("ladder merge",
                              "usage: ladder merge DIR RECORD [RECORD...]\n"
                              "RECORD: the record of a shard (ladder play DIR --shard K/N --record RECORD).\n");
-  std::vector<std::string> args;
-  ladder::Folder folder;
-  ladder::GameKind kind;
-  if (const int s =
-          open_command(options, argc, argv, 2, true, "need DIR and the shards' records", &args, &folder, &kind);
+  OpenedLadder opened;
+  if (const int s = open_command(options, argc, argv, 2, true, "need DIR and the shards' records", &opened);
       s != judge::OptionTable::kContinue)
     return s;
-  return ladder::run_plan_merge(folder, kind, std::vector<std::string>(args.begin() + 1, args.end()), std::cout,
+  return ladder::run_plan_merge(opened.folder, opened.kind,
+                                std::vector<std::string>(opened.args.begin() + 1, opened.args.end()), std::cout,
                                 std::cerr);
 }
 

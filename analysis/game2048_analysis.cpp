@@ -18,6 +18,7 @@
 #include "../Game2048/bot/expectimax.h"
 #include "../Game2048/bot/weights_file.h"
 #include "../Game2048/engine/board4.h"
+#include "../Game2048/engine/recorded_moves.h"
 #include "../common/json.h"
 #include "analyzer.h"
 
@@ -67,16 +68,13 @@ void number(judge::JsonWriter& json, double v) {
     json.value(std::round(v * 1e4) / 1e4);  // v >= 0: never -0
 }
 
-// Puts spawn `item` (from 0; `spawns` holds it) on *board; "" or what is wrong.
-std::string spawn(const std::string& spawns, size_t item, uint64_t* board) {
-  const std::string where = "field 'spawns' item " + std::to_string(item + 1) + ": ";
-  const char c = spawns[2 * item], v = spawns[2 * item + 1];
-  const int cell = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-  if (cell < 0 || (v != '2' && v != '4'))
-    return where + "'" + spawns.substr(2 * item, 2) + "' is not a cell and 2 or 4";
+// Puts spawn `item` (from 0) on *board; "" or what is wrong.
+std::string spawn(const std::vector<g2048::ContestGame::Spawn>& spawns, size_t item, uint64_t* board) {
+  const int cell = spawns[item].cell;
   if (b4::get_cell(*board, cell) != 0)
-    return where + "cell " + std::string(1, c) + " holds a tile already (the game does not replay)";
-  *board = b4::set_cell(*board, cell, v == '4' ? 2 : 1);
+    return "field 'spawns' item " + std::to_string(item + 1) + ": cell " + std::string(1, "0123456789abcdef"[cell]) +
+           " holds a tile already (the game does not replay)";
+  *board = b4::set_cell(*board, cell, spawns[item].value == 4 ? 2 : 1);
   return "";
 }
 
@@ -85,17 +83,15 @@ std::string spawn(const std::string& spawns, size_t item, uint64_t* board) {
 bool analyze_2048(const judge::JsonValue& game, int line, const Effort& effort, GameAnalysis* out,
                   std::string* problem) {
   const judge::JsonValue* directions = game.find("directions");
-  const judge::JsonValue* spawns = game.find("spawns");
+  const judge::JsonValue* spawns_text = game.find("spawns");
   const judge::JsonValue* score = game.find("score");
   if (!directions || directions->type != judge::JsonValue::kString)
     return *problem = "field 'directions' is missing or not a string", false;
-  if (!spawns || spawns->type != judge::JsonValue::kString)
+  if (!spawns_text || spawns_text->type != judge::JsonValue::kString)
     return *problem = "field 'spawns' is missing or not a string", false;
   const std::string& moves = directions->text;
-  if (spawns->text.size() != 2 * (moves.size() + 2))
-    return *problem = "field 'spawns' has " + std::to_string(spawns->text.size()) + " characters, expected " +
-                      std::to_string(2 * (moves.size() + 2)) + " (two initial tiles and one per move)",
-           false;
+  std::vector<g2048::ContestGame::Spawn> spawns;
+  if (!(*problem = g2048::read_recorded_moves(moves, spawns_text->text, &spawns)).empty()) return false;
   const bot2048::Evaluator* evaluator = network(problem);
   if (!evaluator) return false;
 
@@ -107,19 +103,17 @@ bool analyze_2048(const judge::JsonValue& game, int line, const Effort& effort, 
     uint64_t board = 0;
     int64_t replayed_score = 0;
     for (size_t item = 0; item < 2; ++item)
-      if (!(*problem = spawn(spawns->text, item, &board)).empty()) return false;
+      if (!(*problem = spawn(spawns, item, &board)).empty()) return false;
     for (size_t k = 0; k < moves.size(); ++k) {
-      const char* d = std::strchr(kDirections, moves[k]);
       const std::string where = "field 'directions' item " + std::to_string(k + 1) + ": ";
-      if (!d || !*d) return *problem = where + "'" + moves.substr(k, 1) + "' is not L, D, R or U", false;
-      played[k] = static_cast<int>(d - kDirections);
+      played[k] = static_cast<int>(std::strchr(kDirections, moves[k]) - kDirections);  // a letter of kDirections
       search.evaluate_moves(board, effort.game2048_depth, values[k].data());
       uint32_t reward = 0;
       const uint64_t after = b4::move(board, played[k], &reward);
       if (after == board) return *problem = where + "'" + moves.substr(k, 1) + "' changes nothing", false;
       replayed_score += reward;
       board = after;
-      if (!(*problem = spawn(spawns->text, k + 2, &board)).empty()) return false;
+      if (!(*problem = spawn(spawns, k + 2, &board)).empty()) return false;
     }
     // The moves make the recorded score (and so do not pass the engine's largest
     // tile, 32768: two of them do not merge on it, and the game replays otherwise).

@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <sstream>
 
+#include "../Game2048/engine/recorded_moves.h"
 #include "../common/json_read.h"
 
 namespace viewer {
@@ -116,20 +117,9 @@ void check_2048(LineCheck& c) {
   if (d.size() != moves->number)
     return (void)c.fail("field 'directions' has " + std::to_string(d.size()) + " moves, field 'moves' says " +
                         LineCheck::number_text(moves->number));
-  size_t bad = d.find_first_not_of("LDRU");
-  if (bad != std::string::npos)
-    return (void)c.fail("field 'directions' has '" + std::string(1, d[bad]) + "' at move " + std::to_string(bad + 1) +
-                        " (expected L, D, R or U)");
-  const std::string& s = spawns->text;
-  if (s.size() != 2 * (d.size() + 2))
-    return (void)c.fail("field 'spawns' has " + std::to_string(s.size()) + " characters, expected " +
-                        std::to_string(2 * (d.size() + 2)) + " (two initial tiles and one per move)");
-  for (size_t i = 0; i < s.size(); i += 2) {
-    bool cell = (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f');
-    if (!cell || (s[i + 1] != '2' && s[i + 1] != '4'))
-      return (void)c.fail("field 'spawns' item " + std::to_string(i / 2 + 1) + " is '" + s.substr(i, 2) +
-                          "' (expected a cell 0-f and a value 2 or 4)");
-  }
+  std::vector<g2048::ContestGame::Spawn> tiles;
+  if (const std::string wrong = g2048::read_recorded_moves(d, spawns->text, &tiles); !wrong.empty())
+    return (void)c.fail(wrong);
 }
 
 // One stepLog action: "W_3_Chess_0,2_1,3".

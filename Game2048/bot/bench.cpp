@@ -4,7 +4,6 @@
 // rule from a seeded generator of this program. The forms and the table's
 // columns are described in Game2048/bot/README.md ("Benchmarks").
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <cstdlib>
@@ -15,6 +14,7 @@
 #include "../../common/cli.h"
 #include "../../common/options.h"
 #include "../engine/board4.h"
+#include "../engine/recorded_moves.h"
 #include "../train/start_boards.h"
 #include "agent.h"
 #include "expectimax.h"
@@ -106,19 +106,18 @@ int write_endgame_boards(const std::vector<std::string>& record_paths, uint64_t 
     for (int number = 1; std::getline(in, line); ++number) {
       if (line.find("\"game\":") == std::string::npos) continue;
       ++games;
-      const std::string directions = json_string(line, "directions"), spawns = json_string(line, "spawns");
+      const std::string directions = json_string(line, "directions");
+      std::vector<g2048::ContestGame::Spawn> spawns;
+      bool ok = g2048::read_recorded_moves(directions, json_string(line, "spawns"), &spawns).empty();
       b4::Board b = 0;
       size_t next_spawn = 0;
-      auto place = [&]() {  // the next recorded spawn: cell in hex, then 2 or 4
-        if (next_spawn + 2 > spawns.size()) return false;
-        const char cell = spawns[next_spawn], value = spawns[next_spawn + 1];
-        next_spawn += 2;
-        const int c = std::isdigit(cell) ? cell - '0' : cell >= 'a' && cell <= 'f' ? cell - 'a' + 10 : -1;
-        if (c < 0 || (value != '2' && value != '4') || b4::get_cell(b, c) != 0) return false;
-        b = b4::set_cell(b, c, value == '2' ? 1 : 2);
+      auto place = [&]() {  // the next recorded spawn, on an empty cell
+        if (next_spawn >= spawns.size() || b4::get_cell(b, spawns[next_spawn].cell) != 0) return false;
+        b = b4::set_cell(b, spawns[next_spawn].cell, spawns[next_spawn].value == 4 ? 2 : 1);
+        ++next_spawn;
         return true;
       };
-      bool ok = place() && place();
+      ok = ok && place() && place();
       for (size_t i = 0; ok && i <= directions.size(); ++i) {
         if (b4::max_exponent(b) == top && uint64_t(b4::tile_sum(b)) >= min_sum) {
           boards.push_back(b);

@@ -5,6 +5,7 @@
 #include "../../common/json_read.h"
 #include "../../common/sandbox_record.h"
 #include "../../common/shards.h"
+#include "../engine/recorded_moves.h"
 
 namespace g2048 {
 namespace {
@@ -43,6 +44,16 @@ std::string read_game(const judge::JsonValue& v, int games, GameRecord* g) {
   const judge::JsonValue* detail = v.find("detail");
   if (!detail || detail->type != judge::JsonValue::kString) return "no 'detail' text";
   g->detail = detail->text;
+  const judge::JsonValue* directions = v.find("directions");
+  const judge::JsonValue* spawns = v.find("spawns");
+  if (!directions || directions->type != judge::JsonValue::kString || !spawns ||
+      spawns->type != judge::JsonValue::kString)
+    return "no 'directions' or 'spawns' text";
+  if (static_cast<long long>(directions->text.size()) != moves)
+    return "field 'directions' has " + std::to_string(directions->text.size()) + " moves, field 'moves' says " +
+           std::to_string(moves);
+  if (std::string wrong = read_recorded_moves(directions->text, spawns->text, &g->spawns); !wrong.empty()) return wrong;
+  g->directions = directions->text;
   const judge::JsonValue* reached = v.find("reached");
   if (!reached || reached->type != judge::JsonValue::kObject) return "no 'reached' object";
   for (const auto& [tile, at] : reached->members) {
@@ -103,7 +114,7 @@ std::string run_settings_json(const RunConfig& config) {
       .str();
 }
 
-std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config) {
+std::string record_line(const GameRecord& g, const RunConfig& config) {
   judge::JsonWriter json;
   json.begin_object();
   json.field("game", g.game).field("seed", config.seed).field("bot", config.bot_path).field("end", end_name(g.end));
@@ -115,13 +126,7 @@ std::string record_line(const GameRecord& g, const ContestGame& state, const Run
   json.end_object();
   json.field("detail", g.detail);
   judge::write_sandbox_events(json, {judge::SideEvents{"bot", g.refused, g.daemons_killed}});
-  json.field("directions", state.directions());
-  std::string spawns;
-  for (const ContestGame::Spawn& s : state.spawns()) {
-    spawns += "0123456789abcdef"[s.cell];
-    spawns += s.value == 4 ? '4' : '2';
-  }
-  json.field("spawns", spawns);
+  json.field("directions", g.directions).field("spawns", spawns_text(g.spawns));
   json.key("settings").raw(run_settings_json(config));
   if (config.shards > 1) json.field("shard", judge::shard_name(config.shard, config.shards));
   json.end_object();

@@ -200,6 +200,15 @@ TEST_CASE("Run2048 --merge refuses records of another command line, naming the s
     CHECK(r.exit_code == 2);
     CHECK(contains(r.output, b.message));
   }
+  // A line whose moves do not read back (the spawns' first tile garbled) is refused, naming the item.
+  std::string text = read_file(dir.file("s0.jsonl"));
+  text.replace(text.find("\"spawns\":\"") + 10, 2, "z9");
+  g2048_test::write_file(dir.file("s0.jsonl"), text);
+  const Outcome spawns = merge(dir);
+  CHECK(spawns.exit_code == 2);
+  CHECK(
+      contains(spawns.output, "--merge: record '" + dir.file("s0.jsonl") +
+                                  "' line 1: field 'spawns' item 1 is 'z9' (expected a cell 0-f and a value 2 or 4)"));
 }
 
 TEST_CASE("Run2048 --resume after a stop mid-write keeps the recorded games and plays only the rest") {

@@ -264,7 +264,13 @@ TEST_CASE("2048: a line that does not replay is refused, naming the field and th
   SUBCASE("an unknown direction") {
     Game bad = g;
     bad.directions[4] = 'X';
-    CHECK(problem_of(line_of(bad)) == "field 'directions' item 5: 'X' is not L, D, R or U");
+    CHECK(problem_of(line_of(bad)) == "field 'directions' has 'X' at move 5 (expected L, D, R or U)");
+  }
+  SUBCASE("a spawn that is not a cell and 2 or 4") {
+    Game bad = g;
+    bad.spawns[7] = '8';
+    CHECK(problem_of(line_of(bad)) ==
+          "field 'spawns' item 4 is '" + bad.spawns.substr(6, 2) + "' (expected a cell 0-f and a value 2 or 4)");
   }
   SUBCASE("a spawn too few") {
     Game bad = g;

@@ -206,11 +206,11 @@ int cmd_play(int argc, char** argv) {
   rows.seed_help = "the plan's seed (the same on every shard)";
   rows.record_help = "the shard's own record: one JSON line per game of the plan it played";
   rows.shard_help =
-      "play shard K (from 0) of N of a plan of --games N games, into --record FILE\n"
+      "play shard K (from 0) of N of a plan of --games games, into --record FILE\n"
       "(run again, it plays only what its record lacks; then ladder merge DIR RECORD...)";
   judge::OptionTable options("ladder play",
                              "usage: ladder play DIR --games N [-j J]\n"
-                             "       ladder play DIR --shard K/N --seed S --games N --record FILE [-j J]\n");
+                             "       ladder play DIR --shard K/N --seed S --games G --record FILE [-j J]\n");
   options.integer("--games", "N", 1, 10000000, &games,
                   "games to play (pairings of two); with --shard, the plan's games, all shards together",
                   "a whole number >= 1");

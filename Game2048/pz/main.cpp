@@ -67,6 +67,36 @@ int eval_mode(g2048::pz::EvalConfig config, const std::vector<std::string>& play
   return 0;
 }
 
+// --eval's output options: where the player's output goes, how progress is shown.
+void add_output_options(judge::OptionTable* options, g2048::pz::EvalConfig* config, bool* eval_option) {
+  options
+      ->custom(
+          "--player-log", "WHERE",
+          [config, eval_option](const std::string&, const std::string& v) {
+            if (v.empty()) return false;
+            config->player_log = v == "-" ? "/dev/stderr" : v == "none" ? "" : judge::absolute_path(v);
+            *eval_option = true;
+            return true;
+          },
+          "the player's stdout/stderr: a file, '-' for this program's stderr (default)\nor 'none'",
+          "a file, '-' or 'none'")
+      .custom(
+          "--progress", "MODE",
+          [config, eval_option](const std::string&, const std::string& v) {
+            if (v == "live")
+              config->progress = g2048::pz::EvalConfig::kProgressLive;
+            else if (v == "lines")
+              config->progress = g2048::pz::EvalConfig::kProgressLines;
+            else if (v == "off")
+              config->progress = g2048::pz::EvalConfig::kProgressOff;
+            else
+              return false;
+            *eval_option = true;
+            return true;
+          },
+          "progress on stderr: live, lines or off (default: live on a terminal, else lines)", "live, lines or off");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -92,32 +122,8 @@ int main(int argc, char** argv) {
       .integer("--memory-limit", "MB", 1, 1000000000, &memory_limit,
                "each player process's address space (default 2048)", "a whole number from 1 to 1000000000",
                &eval_option)
-      .custom(
-          "--player-log", "WHERE",
-          [&](const std::string&, const std::string& v) {
-            if (v.empty()) return false;
-            config.player_log = v == "-" ? "/dev/stderr" : v == "none" ? "" : judge::absolute_path(v);
-            eval_option = true;
-            return true;
-          },
-          "the player's stdout/stderr: a file, '-' for this program's stderr (default)\nor 'none'",
-          "a file, '-' or 'none'")
-      .custom(
-          "--progress", "MODE",
-          [&](const std::string&, const std::string& v) {
-            if (v == "live")
-              config.progress = g2048::pz::EvalConfig::kProgressLive;
-            else if (v == "lines")
-              config.progress = g2048::pz::EvalConfig::kProgressLines;
-            else if (v == "off")
-              config.progress = g2048::pz::EvalConfig::kProgressOff;
-            else
-              return false;
-            eval_option = true;
-            return true;
-          },
-          "progress on stderr: live, lines or off (default: live on a terminal, else lines)", "live, lines or off")
       .footer(kUsageFooter);
+  add_output_options(&options, &config, &eval_option);
   std::vector<std::string> positional;
   if (const int status = options.parse(argc, argv, &positional); status != judge::OptionTable::kContinue) return status;
   if (eval && play) return options.error("--eval and --play: one mode at a time");

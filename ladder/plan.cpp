@@ -152,14 +152,14 @@ judge::RecordFormat plan_format(const PlanOfRecords& plan) {
   return f;
 }
 
-// The plan's settings from the first line of the first record there is.
+// The plan's settings from the first line of the first record that has one.
 int read_plan_of_records(const std::vector<std::string>& records, PlanOfRecords* plan, std::string* problem) {
   for (const std::string& path : records) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) continue;
     std::ifstream in(path);
     std::string first;
-    std::getline(in, first);
+    if (!std::getline(in, first) || first.empty()) continue;  // a shard without games
     JsonValue line;
     std::string error;
     const JsonValue* s = nullptr;
@@ -177,7 +177,7 @@ int read_plan_of_records(const std::vector<std::string>& records, PlanOfRecords*
     plan->pairings = static_cast<int>(pairings);
     return 0;
   }
-  *problem = "--merge: none of the records exists";
+  *problem = "--merge: none of the records holds a game of a plan";
   return 1;
 }
 

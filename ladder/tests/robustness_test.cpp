@@ -227,6 +227,9 @@ TEST_CASE("shards of a plan, each into its own record, merged once or twice") {
   const ct::RunResult refused = lt::ladder({"merge", dir, tmp / "q0.jsonl", tmp / "q1.jsonl"});
   CHECK(refused.exit_code == 1);
   CHECK(refused.err.find("game 0 of pairing s3-0: player 'q@1' is not in") != std::string::npos);
+  const ct::RunResult none = lt::ladder({"merge", dir, tmp / "nothing.jsonl"});
+  CHECK(none.exit_code == 1);
+  CHECK(none.err.find("none of the records holds a game of a plan") != std::string::npos);
   const ct::RunResult folder = lt::ladder({"merge", dir, stranger});
   CHECK(folder.exit_code == 2);
   CHECK(folder.err.find("is a folder: the merge takes the shards' records") != std::string::npos);

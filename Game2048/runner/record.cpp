@@ -52,8 +52,8 @@ std::string read_game(const judge::JsonValue& v, int games, GameRecord* g) {
   if (static_cast<long long>(directions->text.size()) != moves)
     return "field 'directions' has " + std::to_string(directions->text.size()) + " moves, field 'moves' says " +
            std::to_string(moves);
-  if (std::string wrong = read_recorded_moves(directions->text, spawns->text, &g->spawns); !wrong.empty()) return wrong;
-  g->directions = directions->text;
+  std::vector<ContestGame::Spawn> tiles;  // checked, not kept: a run keeps figures, not moves
+  if (std::string wrong = read_recorded_moves(directions->text, spawns->text, &tiles); !wrong.empty()) return wrong;
   const judge::JsonValue* reached = v.find("reached");
   if (!reached || reached->type != judge::JsonValue::kObject) return "no 'reached' object";
   for (const auto& [tile, at] : reached->members) {
@@ -114,7 +114,7 @@ std::string run_settings_json(const RunConfig& config) {
       .str();
 }
 
-std::string record_line(const GameRecord& g, const RunConfig& config) {
+std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config) {
   judge::JsonWriter json;
   json.begin_object();
   json.field("game", g.game).field("seed", config.seed).field("bot", config.bot_path).field("end", end_name(g.end));
@@ -126,7 +126,7 @@ std::string record_line(const GameRecord& g, const RunConfig& config) {
   json.end_object();
   json.field("detail", g.detail);
   judge::write_sandbox_events(json, {judge::SideEvents{"bot", g.refused, g.daemons_killed}});
-  json.field("directions", g.directions).field("spawns", spawns_text(g.spawns));
+  json.field("directions", state.directions()).field("spawns", spawns_text(state.spawns()));
   json.key("settings").raw(run_settings_json(config));
   if (config.shards > 1) json.field("shard", judge::shard_name(config.shard, config.shards));
   json.end_object();

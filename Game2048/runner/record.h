@@ -17,8 +17,9 @@ namespace g2048 {
 // games, the bot as given on the command line, move and memory limits, idle limit.
 std::string run_settings_json(const RunConfig& config);
 
-// Game `g`'s record line.
-std::string record_line(const GameRecord& g, const RunConfig& config);
+// Game `g`'s record line (`state` gives its directions and spawns: a run keeps
+// every game's figures in GameRecord, not its moves).
+std::string record_line(const GameRecord& g, const ContestGame& state, const RunConfig& config);
 
 // How the run's record lines read back (common/judge_run.h): unit game - 1,
 // of shard game - 1 modulo N.

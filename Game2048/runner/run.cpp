@@ -155,8 +155,6 @@ bool play_game(const RunConfig& config, SandboxedBot& bot, int g, ContestGame& s
   record->refused = judge::refusals_since(refused_before, bot.refusals());
   record->daemons_killed = bot.kill_leftovers();
   for (int i = 0; i < kMilestones; ++i) record->reached[i] = state.reached_at(kFirstMilestone + i);
-  record->directions = state.directions();
-  record->spawns = state.spawns();
   return true;
 }
 
@@ -165,7 +163,7 @@ struct PlayedGame {
   const RecordedGame* recorded = nullptr;  // a game of the record: committed as it is, not played
   std::string no_bot;                      // not empty: the bot could not be (re)started for it, the run's last fault
   GameRecord record;
-  ContestGame state;
+  ContestGame state;  // for the record line (directions, spawns)
 };
 
 // Commits the games of a run, one at a time and in game order (the pool,
@@ -212,7 +210,7 @@ class GameCommitter {
     if (game.recorded)
       line = merge_ ? judge::without_shard_member(game.recorded->line, game.recorded->shard) : game.recorded->line;
     else if (sink_->wants_lines())
-      line = record_line(record, config_);
+      line = record_line(record, game.state, config_);
     if (merge_) {  // nothing is played: the files are written once, by finish()
       merged_lines_ += line + "\n";
       if (!config_.html_path.empty()) page_lines_.push_back(line);

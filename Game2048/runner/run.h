@@ -52,15 +52,13 @@ struct GameRecord {
   int game = 0;  // from 1
   int64_t score = 0;
   int max_tile = 0;
-  int64_t moves = 0;                       // valid moves
-  double bot_cpu_seconds = 0;              // g2048_new_game + every g2048_move of this game
-  int64_t bot_cpu_us = 0;                  // the same in microseconds, as measured (the record keeps it exactly)
-  int64_t reached[kMilestones];            // valid moves when 2^(11 + i) first appeared; -1 if never
-  std::string detail;                      // for a fault: what happened, with the game and move number
-  std::vector<judge::Refusal> refused;     // what the sandbox refused the bot during this game
-  int daemons_killed = 0;                  // processes the bot left running at the game's end, killed then
-  std::string directions;                  // the valid moves, L D R U (recorded_moves.h)
-  std::vector<ContestGame::Spawn> spawns;  // the initial tiles, then one after each move
+  int64_t moves = 0;                    // valid moves
+  double bot_cpu_seconds = 0;           // g2048_new_game + every g2048_move of this game
+  int64_t bot_cpu_us = 0;               // the same in microseconds, as measured (the record keeps it exactly)
+  int64_t reached[kMilestones];         // valid moves when 2^(11 + i) first appeared; -1 if never
+  std::string detail;                   // for a fault: what happened, with the game and move number
+  std::vector<judge::Refusal> refused;  // what the sandbox refused the bot during this game
+  int daemons_killed = 0;               // processes the bot left running at the game's end, killed then
   GameRecord() {
     for (int64_t& r : reached) r = -1;
   }

@@ -82,6 +82,7 @@ struct PlanOfRecords {
   std::string settings;  // the JSON object
   std::string name;      // "s<S>"
   int pairings = 0;
+  std::string game;  // its "game": "connect4", "pdd"
 };
 
 // A game of the plan as a shard records it: the games.jsonl line, then the
@@ -173,6 +174,8 @@ int read_plan_of_records(const std::vector<std::string>& records, PlanOfRecords*
       return 2;
     }
     plan->name = plan_name(seed_value);
+    const JsonValue* game = s->find("game");
+    plan->game = game && game->type == JsonValue::kString ? game->text : "no game";
     plan->settings = s->dump();
     plan->pairings = static_cast<int>(pairings);
     return 0;
@@ -202,7 +205,7 @@ int run_plan_shard(const Folder& folder, const PlaySettings& settings, const jud
     return 1;
   }
   PlanOfRecords plan{plan_settings(settings.game, run.seed, games, pairings, settings), plan_name(run.seed),
-                     static_cast<int>(pairings.size())};
+                     static_cast<int>(pairings.size()), game_kind_id(settings.game)};
   const judge::RecordFormat format = plan_format(plan);
   const judge::RunStart start = judge::start_run(run, format, 2 * plan.pairings, "game", "games", {});
   if (start.status != 0) {
@@ -270,11 +273,9 @@ int run_plan_merge(const Folder& folder, GameKind game, const std::vector<std::s
     err << "ladder: " << problem << "\n";
     return status;
   }
-  JsonValue settings;
-  judge::parse_json(plan.settings, &settings, &problem);
-  if (const JsonValue* kind = settings.find("game"); !kind || kind->text != game_kind_id(game)) {
-    err << "ladder: --merge: the records are games of " << (kind ? kind->text : "no game") << ", " << folder.settings()
-        << " is a ladder of " << game_kind_id(game) << "\n";
+  if (plan.game != game_kind_id(game)) {
+    err << "ladder: --merge: the records are games of " << plan.game << ", " << folder.settings() << " is a ladder of "
+        << game_kind_id(game) << "\n";
     return 2;
   }
   FolderLock lock(folder);

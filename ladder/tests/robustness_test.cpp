@@ -227,6 +227,12 @@ TEST_CASE("shards of a plan, each into its own record, merged once or twice") {
   const ct::RunResult refused = lt::ladder({"merge", dir, tmp / "q0.jsonl", tmp / "q1.jsonl"});
   CHECK(refused.exit_code == 1);
   CHECK(refused.err.find("game 0 of pairing s3-0: player 'q@1' is not in") != std::string::npos);
+  const std::string pdd = tmp / "pdd";
+  REQUIRE(lt::ladder({"init", pdd, "--game", "pdd"}).exit_code == 0);
+  const ct::RunResult other_game = lt::ladder({"merge", pdd, record(0), record(1), record(2)});
+  CHECK(other_game.exit_code == 2);
+  CHECK(other_game.err.find("the records are games of connect4, " + pdd + "/ladder.json is a ladder of pdd") !=
+        std::string::npos);
   const ct::RunResult none = lt::ladder({"merge", dir, tmp / "nothing.jsonl"});
   CHECK(none.exit_code == 1);
   CHECK(none.err.find("none of the records holds a game of a plan") != std::string::npos);

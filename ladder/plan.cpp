@@ -267,16 +267,16 @@ int run_plan_merge(const Folder& folder, GameKind game, const std::vector<std::s
     err << "ladder: " << problem << "\n";
     return status;
   }
+  if (plan.game != game_kind_id(game)) {
+    err << "ladder: --merge: the records are games of " << plan.game << ", " << folder.settings() << " is a ladder of "
+        << game_kind_id(game) << "\n";
+    return 2;
+  }
   const judge::RecordFormat format = plan_format(plan);
   std::vector<judge::RecordedUnit> units;
   if (const int status = judge::merge_records(records, format, 2 * plan.pairings, "games", &units, &problem)) {
     err << "ladder: " << problem << "\n";
     return status;
-  }
-  if (plan.game != game_kind_id(game)) {
-    err << "ladder: --merge: the records are games of " << plan.game << ", " << folder.settings() << " is a ladder of "
-        << game_kind_id(game) << "\n";
-    return 2;
   }
   FolderLock lock(folder);
   Ledger mine;

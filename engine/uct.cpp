@@ -110,13 +110,21 @@ void Uct::advance(int column) {
   clear();
 }
 
-void Uct::compact() {
-  // Breadth-first copy of the root's subtree: children stay contiguous.
+uint32_t Uct::copy_subtree(uint32_t min_visits, uint64_t* children_by_visits) {
+  // Breadth-first: children stay contiguous, and a node's children are kept
+  // only if it has min_visits or more (its visits bound its children's).
   spare_[1] = pool_[root_];
   uint32_t next = 2;
   for (uint32_t i = 1; i < next; ++i) {
     Node& n = spare_[i];
     if (n.children == 0) continue;
+    if (n.visits < min_visits && i != 1) {
+      n.child = 0;
+      n.children = 0;
+      n.expanded = n.proof != kUnknown;  // an open node grows again when next visited
+      continue;
+    }
+    if (children_by_visits && n.visits) children_by_visits[31 - __builtin_clz(n.visits)] += n.children;
     memcpy(&spare_[next], &pool_[n.child], sizeof(Node) * n.children);
     n.child = next;
     next += n.children;
@@ -126,7 +134,22 @@ void Uct::compact() {
   spare_ = t;
   root_ = 1;
   used_ = next;
-  if (used_ > capacity_ / 4 * 3) clear();  // too big to be worth keeping
+  return used_;
+}
+
+void Uct::compact() {
+  // kept[b]: the children of nodes visited 2^b to 2^(b+1) - 1 times.
+  uint64_t kept[32] = {0};
+  const uint32_t room = capacity_ / 3;
+  if (copy_subtree(0, kept) <= room) return;
+  // Too big to leave the search room to grow: keep only the children of the
+  // nodes visited 2^b times or more, for the smallest b that fits. These
+  // nodes are the tree's top (a child never has more visits than its
+  // parent), so kept[b] summed from b up counts exactly what such a copy keeps.
+  for (int b = 30; b >= 0; --b) kept[b] += kept[b + 1];
+  int b = 0;
+  while (b < 32 && 2 + kept[b] > room) ++b;
+  copy_subtree(b < 32 ? 1u << b : 0xFFFFFFFFu, 0);
 }
 
 bool Uct::expand(uint32_t index, const Position& pos) {
@@ -275,12 +298,22 @@ C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, 
   const double start = now_ms();
   if (root_ == 0) new_root();
   if (used_ > capacity_ / 2) compact();
-  if (root_ == 0) new_root();
   if (!pool_[root_].expanded) expand(root_, pos);
 
   uint32_t path[kMaxPath];
   uint64_t iterations = 0;
+  bool full = false;  // an expansion found no room: make some before the next iteration
+  bool may_compact = true;
   for (;;) {
+    if (full && may_compact) {
+      // Compacting a full pool takes up to a few tenths of a second: not in
+      // the last quarter of the time, where the tree stops growing instead.
+      if (limits.time_ms <= 0 || now_ms() - start < limits.time_ms * 0.75)
+        compact();
+      else
+        may_compact = false;
+      full = false;
+    }
     if (pool_[root_].proof != kUnknown) break;
     if (limits.max_iterations && iterations >= limits.max_iterations) break;
     if ((iterations & 63) == 0 && limits.time_ms > 0 && now_ms() - start >= limits.time_ms) break;
@@ -303,7 +336,8 @@ C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, 
     Node& leaf = pool_[index];
     // A leaf is expanded on its second visit: most leaves are visited once, and
     // their children would only fill the pool.
-    if (leaf.proof == kUnknown && !leaf.expanded && (leaf.visits > 0 || index == root_)) expand(index, p);
+    if (leaf.proof == kUnknown && !leaf.expanded && (leaf.visits > 0 || index == root_) && !expand(index, p))
+      full = true;
     float reward;  // for the player who moved into the leaf
     if (leaf.proof != kUnknown) {
       reward = leaf.proof == kWin ? 1.0f : leaf.proof == kLoss ? 0.0f : 0.5f;

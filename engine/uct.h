@@ -5,7 +5,11 @@
 // (1 win, 0.5 draw) of the player who made that move, and `proof` records a
 // game-theoretic result from that player's view once it is proven. The tree
 // survives between moves: advance() descends to the child for a move played,
-// and search() compacts the pool when it runs more than half full. A leaf
+// and search() compacts the pool when it starts more than half full or fills
+// up (but not in the last quarter of its time): the root's subtree is copied,
+// and if it would take more than a third of the pool, the children of its
+// least visited nodes are left out (such a node grows them again when
+// visited). The tree is never thrown away. A leaf
 // gets its children on its second visit. Every simulation, its moves in the
 // tree and in the playout alike, teaches the playouts' last good replies
 // (playout.h), which are kept for the whole game.
@@ -85,6 +89,11 @@ class Uct {
   };
 
   uint32_t new_root();
+  // Copies the root's subtree into the spare pool, which becomes the pool,
+  // without the children of nodes (other than the root) visited fewer than
+  // `min_visits` times. Returns the nodes used. With `children_by_visits`, adds
+  // to its item b the children copied of the nodes visited 2^b to 2^(b+1) - 1 times.
+  uint32_t copy_subtree(uint32_t min_visits, uint64_t* children_by_visits);
   void compact();
   // Creates node's children or proves it. Returns false when the pool is full.
   bool expand(uint32_t node, const Position& pos);

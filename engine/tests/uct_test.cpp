@@ -1,4 +1,4 @@
-// The search engine itself: a full node pool, tree reuse, proven results and
+// The search engine itself: a full node pool compacted, tree reuse, proven results and
 // the playout policy's follow-up.
 #include <doctest/doctest.h>
 
@@ -17,25 +17,65 @@ c4engine::SearchLimits iterations(uint64_t n) {
 
 }  // namespace
 
-TEST_CASE("a full node pool stops the tree growing, and the search goes on with legal moves") {
+TEST_CASE("a full node pool is compacted without its least visited nodes: the tree is never thrown away") {
   c4engine::Geometry g;
   g.init(12, 12, 11, 6);
   c4engine::Position pos;
   pos.reset(&g);
   c4engine::Uct small;
-  REQUIRE(small.init(2000));  // two pools of 2000 nodes
+  const uint32_t capacity = 3000;
+  REQUIRE(small.init(capacity));  // two pools of 3000 nodes: each search below fills one many times
   small.set_seed(1);
+  uint32_t carried = 0;  // the visits the new root had before this search
   for (int move = 0; move < 20 && !pos.full(); ++move) {
     c4engine::SearchReport report;
     const int column = small.search(pos, iterations(20000), &report);
     REQUIRE(column >= 0);
     REQUIRE(column < g.N);
     REQUIRE(pos.free_row(column) >= 0);
-    CHECK(report.nodes_used <= 2000u);
-    CHECK(report.iterations + (report.proof != 0 ? 20000 : 0) >= 20000u);  // it kept searching
+    CHECK(report.nodes_used <= capacity);
+    if (report.proof != 0) break;
+    CHECK(report.iterations == 20000u);  // it kept searching
+    // Every iteration counted at the root: the tree was never thrown away, not
+    // even when compacting it left out the least visited nodes.
+    CHECK(report.root_visits == carried + report.iterations);
     if (pos.play(column)) break;
     small.advance(column);
+    // The opponent plays the most visited reply: its node is near the
+    // tree's top and survives every compaction.
+    const int opponent = small.search(pos, iterations(1), 0);
+    if (pos.play(opponent)) break;
+    small.advance(opponent);
+    c4engine::SearchReport kept;
+    small.search(pos, iterations(1), &kept);
+    CHECK(kept.root_visits > 1u);  // the reply's node was still in the tree
+    carried = kept.root_visits;
   }
+}
+
+TEST_CASE("a tree that fills the pool under a forced move is kept, pruned, for the next move") {
+  c4engine::Geometry g;
+  g.init(9, 9, 8, 8);
+  c4engine::Position pos;
+  pos.reset(&g);
+  // Player 0 has c, d and e on the bottom row, b is player 1's: player 1 must block f.
+  const int moves[] = {2, 1, 3, 3, 4};
+  for (int y : moves) REQUIRE_FALSE(pos.play(y));
+  c4engine::Uct uct;
+  const uint32_t capacity = 3000;
+  REQUIRE(uct.init(capacity));
+  uct.set_seed(3);
+  c4engine::SearchReport forced;
+  REQUIRE(uct.search(pos, iterations(20000), &forced) == 5);
+  CHECK(forced.root_visits == 20000u);  // every one of them through the block
+  REQUIRE_FALSE(pos.play(5));
+  uct.advance(5);
+  // The subtree to keep is bigger than the room a search needs: its least
+  // visited nodes are left out, its top and every visit counted are kept.
+  c4engine::SearchReport next;
+  uct.search(pos, iterations(1000), &next);
+  CHECK(next.root_visits == forced.root_visits + 1000);
+  CHECK(next.nodes_used <= capacity);
 }
 
 TEST_CASE("the tree is kept between moves: after a move and a reply the search starts from the visits it had") {

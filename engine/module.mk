@@ -29,24 +29,26 @@ BENCH_OJ_FLAGS := -Wall -std=c++11 -O2 -fpic -g -MMD -MP
 BENCH_DIR := $(BUILD)/engine/bench-$(BENCH_REF)
 BENCH_CURRENT_OBJ := $(addprefix $(BENCH_DIR)/current/,bits.o position.o uct.o bench_engine.o bench_portable.o)
 BENCH_REF_OBJ := $(addprefix $(BENCH_DIR)/reference/,bits.o position.o uct.o bench_engine.o)
-$(BENCH_DIR)/Strategy/.extracted:
-	sh engine/extract_strategy.sh "$(BENCH_REF)" $(BENCH_DIR)
+# (extract_strategy.sh empties the folder it writes: one of its own, not BENCH_DIR.)
+BENCH_REF_SRC := $(BENCH_DIR)/reference-source
+$(BENCH_REF_SRC)/Strategy/.extracted:
+	sh engine/extract_strategy.sh "$(BENCH_REF)" $(BENCH_REF_SRC)
 	touch $@
 $(BENCH_DIR)/current/%.o: engine/%.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_OJ_FLAGS) -c $< -o $@
 $(BENCH_DIR)/current/bench_engine.o: engine/bench/bench_engine.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(BENCH_OJ_FLAGS) -Iengine -DBENCH_ENGINE=bench_current -c $< -o $@
+	$(CXX) $(BENCH_OJ_FLAGS) -Iengine -DBENCH_ENGINE=bench_current -DBENCH_COMPACTIONS -c $< -o $@
 $(BENCH_DIR)/current/bench_portable.o: engine/bench/bench_engine.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_OJ_FLAGS) -Iengine -DBENCH_ENGINE=bench_portable -DBENCH_PORTABLE -c $< -o $@
-$(BENCH_DIR)/reference/%.o: $(BENCH_DIR)/Strategy/.extracted
+$(BENCH_DIR)/reference/%.o: $(BENCH_REF_SRC)/Strategy/.extracted
 	@mkdir -p $(@D)
-	$(CXX) $(BENCH_OJ_FLAGS) -Dc4=c4_reference -Dc4engine=c4_reference -c $(BENCH_DIR)/Strategy/$*.cpp -o $@
-$(BENCH_DIR)/reference/bench_engine.o: engine/bench/bench_engine.cpp $(BENCH_DIR)/Strategy/.extracted
+	$(CXX) $(BENCH_OJ_FLAGS) -Dc4=c4_reference -Dc4engine=c4_reference -c $(BENCH_REF_SRC)/Strategy/$*.cpp -o $@
+$(BENCH_DIR)/reference/bench_engine.o: engine/bench/bench_engine.cpp $(BENCH_REF_SRC)/Strategy/.extracted
 	@mkdir -p $(@D)
-	$(CXX) $(BENCH_OJ_FLAGS) -I$(BENCH_DIR)/Strategy -Dc4=c4_reference -Dc4engine=c4_reference -DBENCH_ENGINE=bench_reference -c $< -o $@
+	$(CXX) $(BENCH_OJ_FLAGS) -I$(BENCH_REF_SRC)/Strategy -Dc4=c4_reference -Dc4engine=c4_reference -DBENCH_ENGINE=bench_reference -c $< -o $@
 $(BENCH_DIR)/bench_strategy.o: engine/bench/bench_strategy.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@
@@ -56,6 +58,19 @@ $(BENCH_DIR)/bench_strategy: $(BENCH_DIR)/bench_strategy.o $(BENCH_CURRENT_OBJ) 
 .PHONY: bench-strategy
 bench-strategy: $(BENCH_DIR)/bench_strategy
 	$< $(BENCH_RUNS)
+
+# make bench-pool: the tree kept in the node pool over self-play games at full time, the
+# engine against BENCH_REF's (engine/bench/bench_pool.cpp); POOL_FLAGS: its options.
+POOL_FLAGS ?=
+$(BENCH_DIR)/bench_pool.o: engine/bench/bench_pool.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@
+$(BENCH_DIR)/bench_pool: $(BENCH_DIR)/bench_pool.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ) $(COMMON_LIB)
+	$(CXX) $(CXXFLAGS) $^ -o $@
+
+.PHONY: bench-pool
+bench-pool: $(BENCH_DIR)/bench_pool
+	$< $(POOL_FLAGS)
 
 # make strategy-ref REF=<commit>: that commit's strategy, built as the OJ builds it, into
 # build/ref/<commit>/Strategy.so (the opponent for measuring a change: make sprt, Compete).

@@ -152,6 +152,13 @@ void Uct::compact() {
   copy_subtree(b < 32 ? 1u << b : 0xFFFFFFFFu, 0);
 }
 
+void Uct::compact_timed() {
+  const double start = now_ms();
+  compact();
+  ++compactions_;
+  compact_ms_ += now_ms() - start;
+}
+
 bool Uct::expand(uint32_t index, const Position& pos) {
   Node& node = pool_[index];
   if (pos.full()) {
@@ -297,7 +304,9 @@ int Uct::search_avx2(const Position& pos, const SearchLimits& limits, SearchRepo
 C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, SearchReport* report) {
   const double start = now_ms();
   if (root_ == 0) new_root();
-  if (used_ > capacity_ / 2) compact();
+  compactions_ = 0;
+  compact_ms_ = 0;
+  if (used_ > capacity_ / 2) compact_timed();
   if (!pool_[root_].expanded) expand(root_, pos);
 
   uint32_t path[kMaxPath];
@@ -309,7 +318,7 @@ C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, 
       // Compacting a full pool takes up to a few tenths of a second: not in
       // the last quarter of the time, where the tree stops growing instead.
       if (limits.time_ms <= 0 || now_ms() - start < limits.time_ms * 0.75)
-        compact();
+        compact_timed();
       else
         may_compact = false;
       full = false;
@@ -365,6 +374,8 @@ C4_INLINE int Uct::search_loop(const Position& pos, const SearchLimits& limits, 
     report->root_visits = root.visits;
     report->proof = root.proof == kLoss ? 1 : root.proof == kWin ? -1 : 0;
     report->win_rate = 0;
+    report->compactions = compactions_;
+    report->compact_ms = compact_ms_;
     for (uint32_t i = root.child, end = root.child + root.children; i < end; ++i)
       if (pool_[i].column == column && pool_[i].visits) report->win_rate = pool_[i].value / pool_[i].visits;
   }

@@ -40,8 +40,10 @@ struct SearchReport {
   double elapsed_ms;
   uint32_t nodes_used;
   uint32_t root_visits;
-  int proof;        // of the root position for the side to move: 1 win, -1 loss, 0 unknown/draw
-  double win_rate;  // of the chosen move, for the side to move
+  int proof;             // of the root position for the side to move: 1 win, -1 loss, 0 unknown/draw
+  double win_rate;       // of the chosen move, for the side to move
+  uint32_t compactions;  // of the pool, at the start and when it filled
+  double compact_ms;     // the time they took (within elapsed_ms)
 };
 
 class Uct {
@@ -58,6 +60,8 @@ class Uct {
         root_(0),
         exploration_(1.0f),
         follow_up_(kFollowUpPercent),
+        compactions_(0),
+        compact_ms_(0),
         path_(supports(kAvx2) ? kAvx2 : kPortable) {}
   ~Uct();
   // Allocates two pools of `capacity` nodes each (16 bytes a node). False if out of memory.
@@ -95,6 +99,8 @@ class Uct {
   // to its item b the children copied of the nodes visited 2^b to 2^(b+1) - 1 times.
   uint32_t copy_subtree(uint32_t min_visits, uint64_t* children_by_visits);
   void compact();
+  // compact(), counted in compactions_ and compact_ms_.
+  void compact_timed();
   // Creates node's children or proves it. Returns false when the pool is full.
   bool expand(uint32_t node, const Position& pos);
   uint32_t select_child(const Node& node) const;
@@ -112,6 +118,8 @@ class Uct {
   uint32_t root_;
   float exploration_;
   uint32_t follow_up_;
+  uint32_t compactions_;  // in the search running
+  double compact_ms_;
   CodePath path_;
   Random rng_;
   ReplyTable replies_;

@@ -98,6 +98,44 @@ double search_more(uint64_t iterations) {
 
 uint32_t search_nodes() { return search.nodes; }
 
+int self_play(const SelfPlay& game, SearchFigures* out) {
+  c4engine::Uct* side[2] = {new c4engine::Uct, new c4engine::Uct};
+  int plies = -1;
+  if (side[0]->init(game.pool_nodes) && side[1]->init(game.pool_nodes)) {
+    c4engine::Geometry g;
+    g.init(game.rows, game.cols, game.rows - 3, game.cols / 2);
+    c4engine::Position pos;
+    pos.reset(&g);
+    for (int s = 0; s < 2; ++s) {
+      side[s]->set_seed(game.seed + s);
+      side[s]->set_exploration(0.6f);  // the plugin's (Strategy.cpp)
+    }
+    c4engine::SearchLimits limits = {game.move_ms, game.iterations};
+    for (plies = 0; plies < game.plies && !pos.full();) {
+      c4engine::SearchReport report;
+      const int column = side[plies % 2]->search(pos, limits, &report);
+      SearchFigures& f = out[plies++];
+      f.iterations = report.iterations;
+      f.root_visits = report.root_visits;
+      f.nodes_used = report.nodes_used;
+      f.elapsed_ms = report.elapsed_ms;
+#ifdef BENCH_COMPACTIONS
+      f.compactions = report.compactions;
+      f.compact_ms = report.compact_ms;
+#else
+      f.compactions = 0;
+      f.compact_ms = 0;
+#endif
+      if (pos.play(column)) break;
+      side[0]->advance(column);
+      side[1]->advance(column);
+    }
+  }
+  delete side[0];
+  delete side[1];
+  return plies;
+}
+
 }  // namespace
 
-extern const EngineApi BENCH_ENGINE = {playouts, search_start, search_more, search_nodes};
+extern const EngineApi BENCH_ENGINE = {playouts, search_start, search_more, search_nodes, self_play};

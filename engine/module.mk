@@ -49,10 +49,11 @@ $(BENCH_DIR)/reference/%.o: $(BENCH_REF_SRC)/Strategy/.extracted
 $(BENCH_DIR)/reference/bench_engine.o: engine/bench/bench_engine.cpp $(BENCH_REF_SRC)/Strategy/.extracted
 	@mkdir -p $(@D)
 	$(CXX) $(BENCH_OJ_FLAGS) -I$(BENCH_REF_SRC)/Strategy -Dc4=c4_reference -Dc4engine=c4_reference -DBENCH_ENGINE=bench_reference -c $< -o $@
-$(BENCH_DIR)/bench_strategy.o: engine/bench/bench_strategy.cpp
+# The benchmarks' drivers (bench_strategy, bench_pool), each linked with both engines.
+$(BENCH_DIR)/bench_%.o: engine/bench/bench_%.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@
-$(BENCH_DIR)/bench_strategy: $(BENCH_DIR)/bench_strategy.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ) $(COMMON_LIB)
+$(BENCH_DIR)/bench_%: $(BENCH_DIR)/bench_%.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ) $(COMMON_LIB)
 	$(CXX) $(CXXFLAGS) $^ -o $@
 
 .PHONY: bench-strategy
@@ -62,12 +63,6 @@ bench-strategy: $(BENCH_DIR)/bench_strategy
 # make bench-pool: the tree kept in the node pool over self-play games at full time, the
 # engine against BENCH_REF's (engine/bench/bench_pool.cpp); POOL_FLAGS: its options.
 POOL_FLAGS ?=
-$(BENCH_DIR)/bench_pool.o: engine/bench/bench_pool.cpp
-	@mkdir -p $(@D)
-	$(CXX) $(CXXFLAGS) -DBENCH_REF_NAME='"$(BENCH_REF)"' -c $< -o $@
-$(BENCH_DIR)/bench_pool: $(BENCH_DIR)/bench_pool.o $(BENCH_CURRENT_OBJ) $(BENCH_REF_OBJ) $(COMMON_LIB)
-	$(CXX) $(CXXFLAGS) $^ -o $@
-
 .PHONY: bench-pool
 bench-pool: $(BENCH_DIR)/bench_pool
 	$< $(POOL_FLAGS)

@@ -124,7 +124,8 @@ uint32_t Uct::copy_subtree(uint32_t min_visits, uint64_t* children_by_visits) {
       n.expanded = n.proof != kUnknown;  // an open node grows again when next visited
       continue;
     }
-    if (children_by_visits && n.visits) children_by_visits[31 - __builtin_clz(n.visits)] += n.children;
+    // The root's children are always kept: they count as the most visited.
+    if (children_by_visits) children_by_visits[i == 1 || !n.visits ? 31 : 31 - __builtin_clz(n.visits)] += n.children;
     memcpy(&spare_[next], &pool_[n.child], sizeof(Node) * n.children);
     n.child = next;
     next += n.children;
@@ -138,7 +139,7 @@ uint32_t Uct::copy_subtree(uint32_t min_visits, uint64_t* children_by_visits) {
 }
 
 void Uct::compact() {
-  // kept[b]: the children of nodes visited 2^b to 2^(b+1) - 1 times.
+  // kept[b]: the children of nodes visited 2^b to 2^(b+1) - 1 times (the root's in kept[31]).
   uint64_t kept[32] = {0};
   const uint32_t room = capacity_ / 3;
   if (copy_subtree(0, kept) <= room) return;

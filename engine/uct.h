@@ -96,7 +96,8 @@ class Uct {
   // Copies the root's subtree into the spare pool, which becomes the pool,
   // without the children of nodes (other than the root) visited fewer than
   // `min_visits` times. Returns the nodes used. With `children_by_visits`, adds
-  // to its item b the children copied of the nodes visited 2^b to 2^(b+1) - 1 times.
+  // to its item b the children copied of the nodes visited 2^b to 2^(b+1) - 1
+  // times, and the root's (always kept) to item 31.
   uint32_t copy_subtree(uint32_t min_visits, uint64_t* children_by_visits);
   void compact();
   // compact(), counted in compactions_ and compact_ms_.

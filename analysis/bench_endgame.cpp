@@ -89,6 +89,19 @@ bool position_of(const judge::JsonValue& game, int empty, EndgamePosition* p, in
   return true;
 }
 
+// The empty-cell counts HI, HI - S, ... (not below LO) in words: "60",
+// "12, 9 and 6", or "50, 46, ... (down to 30)" for four or more.
+std::string empty_counts(int hi, int lo, int step) {
+  std::vector<int> counts;
+  for (int empty = hi; empty >= lo; empty -= step) counts.push_back(empty);
+  std::string text = std::to_string(counts[0]);
+  if (counts.size() >= 4)
+    return text + ", " + std::to_string(counts[1]) + ", ... (down to " + std::to_string(counts.back()) + ")";
+  for (size_t i = 1; i < counts.size(); ++i)
+    text += (i + 1 == counts.size() ? " and " : ", ") + std::to_string(counts[i]);
+  return text;
+}
+
 int label(const std::vector<std::string>& records, const std::string& out_path, long long budget, int lo, int hi,
           int step, int per_game, bool mistakes, int jobs) {
   std::vector<EndgamePosition> candidates;
@@ -145,9 +158,8 @@ int label(const std::vector<std::string>& records, const std::string& out_path, 
   std::string text =
       "# ConnectFour endgame positions for make bench-endgame (analysis/endgame_positions.h):\n"
       "# the positions of " +
-      std::to_string(games) + " games with " + std::to_string(hi) + ", " + std::to_string(hi - step) +
-      ", ... (down to " + std::to_string(lo) +
-      ") empty cells, labelled by analysis::Solver\n"
+      std::to_string(games) + " games with " + empty_counts(hi, lo, step) +
+      " empty cells, labelled by analysis::Solver\n"
       "# (a fresh table of 2^22 entries, a budget of " +
       std::to_string(budget) + " nodes); kept: those proven whose outcome some move changes, at most " +
       std::to_string(per_game) + " a game.\n";

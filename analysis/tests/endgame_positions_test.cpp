@@ -190,6 +190,7 @@ TEST_CASE("bench_endgame label: the positions of a record's games, proven, with 
   REQUIRE_MESSAGE(analysis::parse_positions(read_file(out), out, &positions, &problem), problem);
   CHECK(!positions.empty());
   CHECK(read_file(out).find("# (a fresh table of 2^22 entries, a budget of 200000000 nodes)") != std::string::npos);
+  CHECK(read_file(out).find("of 12 games with 12, 9 and 6 empty cells, labelled") != std::string::npos);
   analysis::Solver solver(16);
   for (const EndgamePosition& p : positions) {
     CAPTURE(analysis::format_position(p));
@@ -203,6 +204,13 @@ TEST_CASE("bench_endgame label: the positions of a record's games, proven, with 
     CHECK(r.keeps == p.keeps);
     CHECK(p.keeps != pos.open_columns());
   }
+  // One count: the header names it alone.
+  const std::string one = (dir.path / "one.txt").string();
+  REQUIRE_MESSAGE(run("build/analysis/bench_endgame label " + (dir.path / "r.jsonl").string() + " -o " + one +
+                          " --empty 9-9 --step 4",
+                      &output) == 0,
+                  output);
+  CHECK(read_file(one).find("of 12 games with 9 empty cells, labelled") != std::string::npos);
   CHECK(run("build/analysis/bench_endgame label " + out + " -o " + out + " --empty 9-5", &output) == 2);
   CHECK(output.find("--empty '9-5' is not LO-HI") != std::string::npos);
 }

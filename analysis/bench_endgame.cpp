@@ -3,9 +3,10 @@
 // iterations a move, and how long the solver takes to prove those positions.
 //
 //   bench_endgame label RECORD... -o FILE [--budget N] [--empty LO-HI] [--mistakes]
-//                 [--step S] [--per-game K] [-j N]
+//                 [--step S] [--per-game K] [--table-bits B] [-j N]
 //     takes the positions of the games of Compete records with HI, HI - S,
-//     ... (not below LO) empty cells, solves each within N nodes and writes
+//     ... (not below LO) empty cells, solves each within N nodes (a table of
+//     2^B entries a thread, 16 bytes each; default 22, 64 MiB) and writes
 //     those proven whose outcome some move would change (with --mistakes:
 //     the game's own move changed), at most K a game (endgame_positions.h):
 //     the file of make bench-endgame.
@@ -22,7 +23,9 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -40,7 +43,7 @@ namespace {
 
 using analysis::EndgamePosition;
 
-const int kTableBits = 22;  // the solver's table: 2^22 entries, 64 MiB
+const int kTableBits = 22;  // the solver's table by default: 2^22 entries, 64 MiB
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -103,7 +106,7 @@ std::string empty_counts(int hi, int lo, int step) {
 }
 
 int label(const std::vector<std::string>& records, const std::string& out_path, long long budget, int lo, int hi,
-          int step, int per_game, bool mistakes, int jobs) {
+          int step, int per_game, bool mistakes, int table_bits, int jobs) {
   std::vector<EndgamePosition> candidates;
   std::vector<int> game_of;  // the candidate's game, counted over the records
   std::vector<int> played;   // the column the game went on with
@@ -135,8 +138,16 @@ int label(const std::vector<std::string>& records, const std::string& out_path, 
   std::vector<analysis::SolveResult> results(candidates.size());
   std::vector<double> times(candidates.size());
   std::atomic<size_t> next{0};
-  auto work = [&] {
-    analysis::Solver solver(kTableBits);
+  // The tables are made here, so that a lack of memory is an error, not a crash in a thread.
+  std::vector<std::unique_ptr<analysis::Solver>> solvers;
+  try {
+    for (int j = 0; j < jobs; ++j) solvers.emplace_back(new analysis::Solver(table_bits));
+  } catch (const std::bad_alloc&) {
+    std::cerr << "bench_endgame: no memory for " << jobs << " solver tables of 2^" << table_bits << " entries ("
+              << ((16LL << table_bits) >> 20) << " MiB each); lower --table-bits or -j\n";
+    return 1;
+  }
+  auto work = [&](analysis::Solver& solver) {
     for (size_t i = next++; i < candidates.size(); i = next++) {
       c4engine::Geometry geometry;
       c4engine::Position pos;
@@ -151,8 +162,8 @@ int label(const std::vector<std::string>& records, const std::string& out_path, 
     }
   };
   std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(work);
-  work();
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(work, std::ref(*solvers[j]));
+  work(*solvers[0]);
   for (std::thread& t : threads) t.join();
 
   std::string text =
@@ -160,9 +171,9 @@ int label(const std::vector<std::string>& records, const std::string& out_path, 
       "# the positions of " +
       std::to_string(games) + " games with " + empty_counts(hi, lo, step) +
       " empty cells, labelled by analysis::Solver\n"
-      "# (a fresh table of 2^22 entries, a budget of " +
-      std::to_string(budget) + " nodes); kept: those proven whose outcome some move changes, at most " +
-      std::to_string(per_game) + " a game.\n";
+      "# (a fresh table of 2^" +
+      std::to_string(table_bits) + " entries, a budget of " + std::to_string(budget) +
+      " nodes); kept: those proven whose outcome some move changes, at most " + std::to_string(per_game) + " a game.\n";
   int proven = 0, kept = 0;
   std::vector<int> kept_of_game(games, 0);
   for (size_t i = 0; i < candidates.size(); ++i) {
@@ -325,7 +336,7 @@ int run(const std::string& file, const std::vector<std::string>& plugin_paths, l
 
 const char kUsage[] =
     "usage: bench_endgame label RECORD... -o FILE [--budget N] [--empty LO-HI] [--step S] [--per-game K]\n"
-    "                           [--mistakes] [-j N]\n"
+    "                           [--mistakes] [--table-bits B] [-j N]\n"
     "       bench_endgame run FILE PLUGIN... [--iterations N] [--solver]\n"
     "label: the positions of Compete records' games with HI, HI - S, ... empty cells, solved within N nodes\n"
     "  (default 200000000); those proven whose outcome some move changes (K a game at most) to FILE.\n"
@@ -341,7 +352,7 @@ int main(int argc, char** argv) {
   }
   const std::string mode = argv[1];
   std::string out, empty = "30-50";
-  long long budget = 200000000, jobs = 1, iterations = 100000, step = 4, per_game = 2;
+  long long budget = 200000000, jobs = 1, iterations = 100000, step = 4, per_game = 2, table_bits = kTableBits;
   bool solver = false, mistakes = false;
   judge::OptionTable options("bench_endgame " + mode, kUsage);
   if (mode == "label")
@@ -351,6 +362,9 @@ int main(int argc, char** argv) {
         .integer("--step", "S", 1, 143, &step, "empty cells between two positions of a game (default 4)", "1..143")
         .integer("--per-game", "K", 1, 143, &per_game, "positions kept from one game at most (default 2)", "1..143")
         .flag("--mistakes", &mistakes, "keep only the positions in which the game's own move changed the outcome")
+        .integer("--table-bits", "B", 16, 28, &table_bits,
+                 "the solver's table: 2^B entries of 16 bytes a position solved at once (default 22)",
+                 "a whole number from 16 to 28")
         .integer("-j", "N", 1, 64, &jobs, "positions solved at once", "a whole number from 1 to 64");
   else
     options
@@ -371,5 +385,5 @@ int main(int argc, char** argv) {
     return options.error("--empty '" + empty + "' is not LO-HI with 1 <= LO <= HI <= 143");
   if (words.empty() || out.empty()) return options.error("label needs records and -o FILE");
   return label(words, out, budget, static_cast<int>(lo), static_cast<int>(hi), static_cast<int>(step),
-               static_cast<int>(per_game), mistakes, static_cast<int>(jobs));
+               static_cast<int>(per_game), mistakes, static_cast<int>(table_bits), static_cast<int>(jobs));
 }

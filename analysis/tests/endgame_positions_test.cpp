@@ -204,13 +204,16 @@ TEST_CASE("bench_endgame label: the positions of a record's games, proven, with 
     CHECK(r.keeps == p.keeps);
     CHECK(p.keeps != pos.open_columns());
   }
-  // One count: the header names it alone.
+  // One count: the header names it alone; and a table of another size.
   const std::string one = (dir.path / "one.txt").string();
   REQUIRE_MESSAGE(run("build/analysis/bench_endgame label " + (dir.path / "r.jsonl").string() + " -o " + one +
-                          " --empty 9-9 --step 4",
+                          " --empty 9-9 --step 4 --table-bits 18",
                       &output) == 0,
                   output);
   CHECK(read_file(one).find("of 12 games with 9 empty cells, labelled") != std::string::npos);
+  CHECK(read_file(one).find("# (a fresh table of 2^18 entries, a budget of 200000000 nodes)") != std::string::npos);
+  CHECK(run("build/analysis/bench_endgame label " + out + " -o " + one + " --table-bits 29", &output) == 2);
+  CHECK(output.find("a whole number from 16 to 28") != std::string::npos);
   CHECK(run("build/analysis/bench_endgame label " + out + " -o " + out + " --empty 9-5", &output) == 2);
   CHECK(output.find("--empty '9-5' is not LO-HI") != std::string::npos);
 }

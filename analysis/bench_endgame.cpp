@@ -141,7 +141,7 @@ int label(const std::vector<std::string>& records, const std::string& out_path, 
   // The tables are made here, so that a lack of memory is an error, not a crash in a thread.
   std::vector<std::unique_ptr<analysis::Solver>> solvers;
   try {
-    for (int j = 0; j < jobs; ++j) solvers.emplace_back(new analysis::Solver(table_bits));
+    for (int j = 0; j < jobs; ++j) solvers.push_back(std::make_unique<analysis::Solver>(table_bits));
   } catch (const std::bad_alloc&) {
     std::cerr << "bench_endgame: no memory for " << jobs << " solver tables of 2^" << table_bits << " entries ("
               << ((16LL << table_bits) >> 20) << " MiB each); lower --table-bits or -j\n";

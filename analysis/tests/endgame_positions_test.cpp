@@ -204,16 +204,26 @@ TEST_CASE("bench_endgame label: the positions of a record's games, proven, with 
     CHECK(r.keeps == p.keeps);
     CHECK(p.keeps != pos.open_columns());
   }
-  // One count: the header names it alone; and a table of another size.
+  // One count: the header names it alone; and the smallest table there is, which still proves them.
   const std::string one = (dir.path / "one.txt").string();
   REQUIRE_MESSAGE(run("build/analysis/bench_endgame label " + (dir.path / "r.jsonl").string() + " -o " + one +
-                          " --empty 9-9 --step 4 --table-bits 18",
+                          " --empty 9-9 --step 4 --table-bits 16 -j 2",
                       &output) == 0,
                   output);
+  CHECK(output.find("12 positions of 12 games: 12 proven within 200000000 nodes") != std::string::npos);
   CHECK(read_file(one).find("of 12 games with 9 empty cells, labelled") != std::string::npos);
-  CHECK(read_file(one).find("# (a fresh table of 2^18 entries, a budget of 200000000 nodes)") != std::string::npos);
-  CHECK(run("build/analysis/bench_endgame label " + out + " -o " + one + " --table-bits 29", &output) == 2);
-  CHECK(output.find("a whole number from 16 to 28") != std::string::npos);
+  CHECK(read_file(one).find("# (a fresh table of 2^16 entries, a budget of 200000000 nodes)") != std::string::npos);
+  for (const char* bits : {"15", "29"}) {
+    CHECK(run("build/analysis/bench_endgame label " + out + " -o " + one + " --table-bits " + bits, &output) == 2);
+    CHECK(output.find("a whole number from 16 to 28") != std::string::npos);
+  }
+  // Tables that do not fit in memory: an error that names them, no file written.
+  const std::string none = (dir.path / "none.txt").string();
+  CHECK(run("(ulimit -v 2000000; build/analysis/bench_endgame label " + (dir.path / "r.jsonl").string() + " -o " +
+                none + " --table-bits 28 -j 2)",
+            &output) == 1);
+  CHECK(output.find("no memory for 2 solver tables of 2^28 entries (4096 MiB each)") != std::string::npos);
+  CHECK(!fs::exists(none));
   CHECK(run("build/analysis/bench_endgame label " + out + " -o " + out + " --empty 9-5", &output) == 2);
   CHECK(output.find("--empty '9-5' is not LO-HI") != std::string::npos);
 }

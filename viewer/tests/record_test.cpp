@@ -2,6 +2,8 @@
 // line and field, the empty record, and text from plugins kept out of the markup.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 
 #include "../../common/json_read.h"
@@ -176,9 +178,24 @@ TEST_CASE("record2html: an empty record gives a page that says there are no game
   ct::RunResult r = convert(dir, "");
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("0 games (empty record)") != std::string::npos);
+  // Headless Chromium's cache folders, which a run without a profile of its own leaves behind.
+  const char* home = std::getenv("HOME");
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const std::string cache =
+      std::string(xdg ? xdg : std::string(home ? home : "/tmp") + "/.cache") + "/chromium-headless";
+  const auto cache_folders = [&] {
+    std::error_code ec;
+    size_t n = 0;
+    for (auto it = std::filesystem::directory_iterator(cache, ec); !ec && it != std::filesystem::directory_iterator();
+         it.increment(ec))
+      ++n;
+    return n;
+  };
+  const size_t before = cache_folders();
   const std::string dom = vt::dom_of(dir / "page.html");
   CHECK(vt::text_by_id(dom, "no-games") == "There are no games in this record yet.");
   CHECK(vt::attr_of_id(dom, "page", "data-games") == "0");
+  CHECK(cache_folders() == before);  // the browser's run left nothing in the user's home
 }
 
 TEST_CASE("record2html: a record without the newer fields still draws (winning line found by the page)") {

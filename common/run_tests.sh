@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs each doctest suite given, printing the end of its output (and, for a suite
+# Runs each doctest suite given, printing the end of its output and its time (and, for a suite
 # that failed, its failed checks), then one closing line "N passed, N failed"
 # (test cases over all suites), after the failed checks again, so that the end of a
 # long log names them. Exits non-zero if any suite failed or crashed.
@@ -21,8 +21,10 @@ while [ $# -gt 0 ]; do
   fi
   suite=$1; shift
   echo "=== $suite"
+  start=$SECONDS
   out=$("$suite" 2>&1); rc=$?
   echo "$out" | tail -n 40
+  echo "(${suite##*/}: $((SECONDS - start)) s)"
   # A failing suite's end may not show what failed: its failed checks, with their test cases.
   if [ "$rc" -ne 0 ]; then
     what=$(echo "$out" | grep -E '^TEST CASE:|^  [A-Za-z].*:$|: (ERROR|FATAL ERROR):|^  values:|^  logged: ' | tail -n 60)

@@ -63,13 +63,14 @@ TEST_CASE("make test's runner: the closing lines count the test cases and name t
   CHECK(tail.find("10 passed, 1 failed") != std::string::npos);
 }
 
-TEST_CASE("make test's runner: all suites passing end in one line and exit 0") {
+TEST_CASE("make test's runner: all suites passing end in one line and exit 0, each suite timed") {
   const std::string runner = judge::path_beside_executable("../../../common/run_tests.sh");
   test_shell::TempDir dir;
   write_suite(dir / "good", kPassing, 0);
   std::string out;
   CHECK(test_shell::run_in(dir.path(), "bash '" + runner + "' ./good ./good", &out) == 0);
   CHECK(out.find("what failed") == std::string::npos);
+  CHECK(out.find("(good: 0 s)") != std::string::npos);  // each suite's time
   CHECK(out.substr(out.rfind('\n', out.size() - 2) + 1) == "6 passed, 0 failed\n");
 }
 

@@ -40,10 +40,11 @@ SAN_PDD_OBJ := $(call san_objects,$(PDD_RULES_SRC:%.cpp=$(BUILD)/%.o) $(PDD_REFE
 $(BUILD)/PonteDelDiavolo/tests/pdd_tests_san: $(SAN_PDD_OBJ) $(VIEWER_LIB) | $(PDD_PROGRAMS)
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
 
-# common/: the sandbox, atomic files, numbers and JSON suites (the layout check is
-# not code under test), beside the normal build's sandbox_child.
+# common/: the sandbox, atomic files, numbers and JSON suites (the layout check and
+# make test's runner are not code under test), beside the normal build's sandbox_child.
 SAN_COMMON_OBJ := $(call san_objects,$(COMMON_SRC:%.cpp=$(BUILD)/%.o)) \
-  $(filter-out $(BUILD)/common/tests/format_test.o,$(COMMON_TEST_OBJ)) $(DOCTEST_MAIN)
+  $(filter-out $(BUILD)/common/tests/format_test.o $(BUILD)/common/tests/run_tests_test.o,$(COMMON_TEST_OBJ)) \
+  $(DOCTEST_MAIN)
 $(SAN_BUILD)/common/tests/common_tests_san: $(SAN_COMMON_OBJ) | $(SAN_BUILD)/common/tests/sandbox_child $(REFUSAL_PRELOAD)
 	$(CXX) $(SAN_FLAGS) $^ -o $@ -pthread
 $(SAN_BUILD)/common/tests/sandbox_child: $(BUILD)/common/tests/sandbox_child

@@ -82,7 +82,9 @@ TEST_CASE("make test's runner: a suite that crashes without a summary is counted
   std::string out;
   CHECK(test_shell::run_in(dir.path(), "bash '" + runner + "' ./good ./crash", &out) != 0);
   INFO(out);
-  const std::string tail = out.substr(out.rfind("--- what failed in ./crash"));
+  const size_t tail_start = out.rfind("--- what failed in ./crash");
+  REQUIRE(tail_start != std::string::npos);
+  const std::string tail = out.substr(tail_start);
   CHECK(tail.find("(exit code 139)") != std::string::npos);
   CHECK(tail.find("Segmentation fault") != std::string::npos);
   CHECK(tail.find("1 suite(s) did not finish cleanly") != std::string::npos);

@@ -36,17 +36,21 @@ std::string failing_report() {
   return text;
 }
 
+// Runs make test's runner in `dir` with `args`; its exit status, its output in *out.
+int run_runner(const test_shell::TempDir& dir, const std::string& args, std::string* out) {
+  const std::string runner = judge::path_beside_executable("../../../common/run_tests.sh");
+  return test_shell::run_in(dir.path(), "bash '" + runner + "' " + args, out);
+}
+
 }  // namespace
 
 TEST_CASE("make test's runner: the closing lines count the test cases and name the failed check") {
-  const std::string runner = judge::path_beside_executable("../../../common/run_tests.sh");
   test_shell::TempDir dir;
   write_suite(dir / "good", kPassing, 0);
   write_suite(dir / "bad", failing_report(), 1);
 
   std::string out;
-  const int status =
-      test_shell::run_in(dir.path(), "bash '" + runner + "' --part first ./good --part second ./bad ./good", &out);
+  const int status = run_runner(dir, "--part first ./good --part second ./bad ./good", &out);
   INFO(out);
   CHECK(status != 0);
   // The last lines, as a CI page's tail shows them.
@@ -64,23 +68,21 @@ TEST_CASE("make test's runner: the closing lines count the test cases and name t
 }
 
 TEST_CASE("make test's runner: all suites passing end in one line and exit 0, each suite timed") {
-  const std::string runner = judge::path_beside_executable("../../../common/run_tests.sh");
   test_shell::TempDir dir;
   write_suite(dir / "good", kPassing, 0);
   std::string out;
-  CHECK(test_shell::run_in(dir.path(), "bash '" + runner + "' ./good ./good", &out) == 0);
+  CHECK(run_runner(dir, "./good ./good", &out) == 0);
   CHECK(out.find("what failed") == std::string::npos);
   CHECK(out.find("(good: 0 s)") != std::string::npos);  // each suite's time
   CHECK(out.substr(out.rfind('\n', out.size() - 2) + 1) == "6 passed, 0 failed\n");
 }
 
 TEST_CASE("make test's runner: a suite that crashes without a summary is counted as failed") {
-  const std::string runner = judge::path_beside_executable("../../../common/run_tests.sh");
   test_shell::TempDir dir;
   write_suite(dir / "good", kPassing, 0);
   write_suite(dir / "crash", "Segmentation fault\n", 139);
   std::string out;
-  CHECK(test_shell::run_in(dir.path(), "bash '" + runner + "' ./good ./crash", &out) != 0);
+  CHECK(run_runner(dir, "./good ./crash", &out) != 0);
   INFO(out);
   const size_t tail_start = out.rfind("--- what failed in ./crash");
   REQUIRE(tail_start != std::string::npos);
